@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Print the path of a kernel tree to work on.
+#   ktree.sh KVER [KSRC]
+# With KSRC: check it is a kernel tree and print its absolute path.
+# Without: extract /usr/src/linux-source-KVER.tar.xz once into the cache
+# ($KTREE_CACHE, default build/trees) and print that path.  /usr/src is
+# only read.  The version found is reported on stderr.
+set -eu
+
+die() { echo "ktree: $*" >&2; exit 2; }
+
+is_ktree() {
+	[ -f "$1/Makefile" ] && [ -f "$1/Kconfig" ] && [ -d "$1/arch" ] &&
+		grep -q '^VERSION = ' "$1/Makefile"
+}
+
+kver=${1:?usage: ktree.sh KVER [KSRC]}
+ksrc=${2:-}
+
+if [ -n "$ksrc" ]; then
+	[ -d "$ksrc" ] || die "KSRC=$ksrc: no such directory"
+	ksrc=$(cd "$ksrc" && pwd)
+	is_ktree "$ksrc" || die "KSRC=$ksrc is not a kernel tree (no top-level Makefile with VERSION, Kconfig, arch/)"
+	echo "$ksrc"
+	exit 0
+fi
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${KTREE_CACHE:-$top/build/trees}
+tarball=/usr/src/linux-source-$kver.tar.xz
+dest=$cache/linux-source-$kver
+
+if [ ! -f "$dest/.extracted" ]; then
+	[ -f "$tarball" ] || die "$tarball missing: run 'make deps KVER=$kver' (package linux-source-$kver)"
+	mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] || die "cannot write the tree cache $cache (set KTREE_CACHE)"
+	tmp=$dest.tmp.$$
+	rm -rf "$tmp"
+	echo "ktree: extracting $tarball into $dest" >&2
+	mkdir "$tmp"
+	tar -C "$tmp" -xJf "$tarball" || { rm -rf "$tmp"; die "extracting $tarball failed"; }
+	sub=$(ls "$tmp")
+	rm -rf "$dest"
+	mv "$tmp/$sub" "$dest" && rmdir "$tmp"
+	# Pristine copy: tools write to copies, never here.
+	touch "$dest/.extracted"
+fi
+is_ktree "$dest" || die "$dest is not a kernel tree; remove it to extract again"
+echo "ktree: $dest: $(make -s -C "$dest" kernelversion 2>/dev/null)" >&2
+echo "$dest"
