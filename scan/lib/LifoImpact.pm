@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0
+# Does a LIFO finding matter at run time?  Decided from the tree's Kconfig.
+#
+# kmap_local_*()/kmap_atomic() use the per-CPU kmap_local stack only with
+# CONFIG_HIGHMEM (or the x86 debug option that forces mappings,
+# ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP); elsewhere they are page_address().
+# pte_offset_map() and friends use the stack only with CONFIG_HIGHPTE.
+# A pair that involves a PTE mapping therefore matters only where HIGHPTE
+# exists; the other pairs where HIGHMEM or force-map exists.
+package LifoImpact;
+use v5.36;
+use File::Find ();
+use LifoReport qw(is_pte_map);
+
+sub new($class, $tree) {
+	my $self = bless { tree => $tree, arch => {} }, $class;
+	return $self;
+}
+
+# Facts about arch/$arch: { highmem => "file:line", forcemap => ..., highpte => ... }
+sub arch_facts($self, $arch) {
+	return $self->{arch}{$arch} if $self->{arch}{$arch};
+	my %f = (exists => -d "$self->{tree}/arch/$arch" ? 1 : 0);
+	my @files;
+	if ($f{exists}) {
+		File::Find::find({ no_chdir => 1, wanted => sub {
+			push @files, $File::Find::name if -f $_ && m{/Kconfig[^/]*$};
+		} }, "$self->{tree}/arch/$arch");
+	}
+	for my $file (sort @files) {
+		open my $fh, '<', $file or next;
+		(my $rel = $file) =~ s{^\Q$self->{tree}\E/}{};
+		while (my $l = <$fh>) {
+			my $where = "$rel:$.";
+			if ($l =~ /^\s*(?:menu)?config\s+HIGHMEM\s*$/ || $l =~ /^\s*select\s+HIGHMEM\b/) {
+				$f{highmem} //= $where;
+			}
+			if ($l =~ /^\s*select\s+ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP\b/) {
+				$f{forcemap} //= $where;
+			}
+			if ($l =~ /^\s*(?:menu)?config\s+HIGHPTE\s*$/ || $l =~ /^\s*select\s+HIGHPTE\b/) {
+				$f{highpte} //= $where;
+			}
+		}
+	}
+	return $self->{arch}{$arch} = \%f;
+}
+
+sub all_arches($self) {
+	opendir my $d, "$self->{tree}/arch" or return ();
+	return sort grep { !/^\./ && -d "$self->{tree}/arch/$_" } readdir $d;
+}
+
+# Architectures (sorted) whose Kconfig has the given fact.
+sub arches_with($self, @facts) {
+	my @r;
+	for my $a ($self->all_arches) {
+		my $f = $self->arch_facts($a);
+		push @r, $a if grep { $f->{$_} } @facts;
+	}
+	return @r;
+}
+
+sub _list(@a) {
+	return 'none' unless @a;
+	return $a[0] if @a == 1;
+	return join(', ', @a[0 .. $#a - 1]) . " and $a[-1]";
+}
+
+# Returns (impact, reason, affected) where impact is "fix" or "cleanup",
+# reason a sentence fragment and affected the configurations concerned.
+sub classify($self, $f) {
+	my $pte = is_pte_map($f->{first}{map}) || is_pte_map($f->{second}{map});
+	my @pte_maps = grep { is_pte_map($_) } $f->{first}{map}, $f->{second}{map};
+	my $ptefn = $pte_maps[0] // '';
+	if ($f->{file} =~ m{^arch/([^/]+)/}) {
+		my $arch = $1;
+		my $af = $self->arch_facts($arch);
+		if ($pte) {
+			return ('fix', "arch/$arch has HIGHPTE ($af->{highpte}), so $ptefn() maps PTE pages through the kmap_local stack",
+				"CONFIG_HIGHPTE=y on $arch") if $af->{highpte};
+			return ('cleanup', "arch/$arch has no HIGHPTE, so $ptefn() does not use the kmap_local stack and the order changes nothing at run time", '');
+		}
+		if ($af->{highmem} || $af->{forcemap}) {
+			my @why;
+			push @why, "can select HIGHMEM ($af->{highmem})" if $af->{highmem};
+			push @why, "selects ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP ($af->{forcemap})" if $af->{forcemap};
+			my @cfg;
+			push @cfg, "CONFIG_HIGHMEM=y" if $af->{highmem};
+			push @cfg, "CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP=y" if $af->{forcemap};
+			return ('fix', "arch/$arch " . join(' and ', @why) . ", so the mappings use the kmap_local stack",
+				join(' or ', @cfg) . " on $arch");
+		}
+		return ('cleanup', "arch/$arch has neither HIGHMEM nor ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP, so $f->{first}{map}() is page_address() there and the order changes nothing at run time", '');
+	}
+	if ($pte) {
+		my @a = $self->arches_with('highpte');
+		return ('cleanup', "no architecture of this tree has HIGHPTE, so $ptefn() never uses the kmap_local stack", '') unless @a;
+		return ('fix', "generic code; $ptefn() maps PTE pages through the kmap_local stack with CONFIG_HIGHPTE (" . _list(@a) . ")",
+			"CONFIG_HIGHPTE=y (" . _list(@a) . ")");
+	}
+	my @hm = $self->arches_with('highmem');
+	my @fm = $self->arches_with('forcemap');
+	return ('cleanup', "no architecture of this tree has HIGHMEM or ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP", '') unless @hm || @fm;
+	my @cfg;
+	push @cfg, "CONFIG_HIGHMEM=y (" . _list(@hm) . ")" if @hm;
+	push @cfg, "CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP=y (" . _list(@fm) . ")" if @fm;
+	return ('fix', "generic code, reached by kernels with " . join(' or ', @cfg), join(' or ', @cfg));
+}
+
+1;

@@ -1,0 +1,200 @@
+# SPDX-License-Identifier: GPL-2.0
+# Turn LIFO findings into git format-patch style patches.
+package LifoPatch;
+use v5.36;
+use Exporter 'import';
+use LifoReport qw(is_pte_map);
+our @EXPORT_OK = qw(subject_prefix subject changelog wrap split_hunks
+	get_maintainers fixes_tag is_git_tree capture);
+
+# Run a command (list form) and return (status, stdout, stderr).
+sub capture($dir, @cmd) {
+	require File::Temp;
+	my ($ofh, $ofile) = File::Temp::tempfile(UNLINK => 1);
+	my ($efh, $efile) = File::Temp::tempfile(UNLINK => 1);
+	my $pid = fork // die "fork: $!\n";
+	if (!$pid) {
+		if (defined $dir) { chdir $dir or die "cd $dir: $!\n" }
+		open STDIN, '<', '/dev/null';
+		open STDOUT, '>&', $ofh or die;
+		open STDERR, '>&', $efh or die;
+		exec @cmd or do { print STDERR "cannot run $cmd[0]: $!\n"; POSIX::_exit(127) };
+	}
+	waitpid $pid, 0;
+	my $st = $? >> 8;
+	local $/;
+	seek $ofh, 0, 0; my $o = <$ofh> // '';
+	seek $efh, 0, 0; my $e = <$efh> // '';
+	return ($st, $o, $e);
+}
+
+sub is_git_tree($tree) {
+	return 0 unless -e "$tree/.git";
+	my ($st, $top) = capture($tree, 'git', 'rev-parse', '--show-toplevel');
+	chomp $top;
+	require Cwd;
+	return $st == 0 && Cwd::abs_path($top) eq Cwd::abs_path($tree) ? 1 : 0;
+}
+
+# The kernel's usual prefixes by path; longest match wins.
+my @PREFIX = (
+	['arch/loongarch/', 'LoongArch:'], ['arch/arm/', 'ARM:'], ['arch/arm64/', 'arm64:'],
+	['arch/x86/mm/', 'x86/mm:'], ['arch/x86/', 'x86:'], ['arch/powerpc/', 'powerpc:'],
+	['arch/mips/', 'MIPS:'], ['arch/sparc/', 'sparc:'], ['arch/xtensa/', 'xtensa:'],
+	['arch/csky/', 'csky:'], ['arch/arc/', 'ARC:'], ['arch/microblaze/', 'microblaze:'],
+	['arch/riscv/', 'riscv:'], ['arch/s390/', 's390:'], ['arch/parisc/', 'parisc:'],
+	['arch/sh/', 'sh:'], ['arch/um/', 'um:'], ['arch/m68k/', 'm68k:'],
+	['arch/openrisc/', 'openrisc:'], ['arch/alpha/', 'alpha:'], ['arch/nios2/', 'nios2:'],
+	['arch/hexagon/', 'hexagon:'],
+	['drivers/gpu/drm/i915/', 'drm/i915:'], ['drivers/gpu/drm/', 'drm:'],
+	['drivers/md/', 'md:'], ['drivers/block/zram/', 'zram:'], ['drivers/scsi/', 'scsi:'],
+	['drivers/net/', 'net:'], ['drivers/crypto/', 'crypto:'], ['crypto/', 'crypto:'],
+	['fs/btrfs/', 'btrfs:'], ['fs/ext4/', 'ext4:'], ['fs/f2fs/', 'f2fs:'],
+	['fs/erofs/', 'erofs:'], ['fs/nfs/', 'NFS:'], ['fs/smb/', 'smb:'],
+	['fs/ntfs3/', 'fs/ntfs3:'], ['fs/squashfs/', 'squashfs:'], ['fs/fuse/', 'fuse:'],
+	['lib/', 'lib:'], ['kernel/', 'kernel:'], ['net/', 'net:'], ['block/', 'block:'],
+	['include/linux/highmem', 'highmem:'], ['include/linux/', 'include/linux:'],
+);
+
+# Subject prefix: from git log of the file when the tree is a git tree,
+# else from the path.
+sub subject_prefix($tree, $file) {
+	if (is_git_tree($tree)) {
+		my ($st, $log) = capture($tree, 'git', 'log', '--no-merges', '-n', '30', '--format=%s', '--', $file);
+		if ($st == 0) {
+			my %n;
+			for (split /\n/, $log) {
+				next if /^(?:Revert|Merge)\b/;
+				$n{$1}++ if /^((?:[\w\/.+-]+(?: [\w\/.+-]+)?: ){1,3})/ && length $1 < 40;
+			}
+			my ($best) = sort { $n{$b} <=> $n{$a} || $a cmp $b } keys %n;
+			if ($best) { $best =~ s/ $//; return $best }
+		}
+	}
+	if ($file =~ m{^mm/([\w-]+)\.[ch]$}) { return "mm/$1:" }
+	if ($file =~ m{^mm/}) { return 'mm:' }
+	for my $p (sort { length $b->[0] <=> length $a->[0] } @PREFIX) {
+		return $p->[1] if index($file, $p->[0]) == 0;
+	}
+	if ($file =~ m{^fs/(\w+)/}) { return "$1:" }
+	if ($file =~ m{^drivers/(\w+)/(\w+)/}) { return "$1: $2:" }
+	if ($file =~ m{^drivers/(\w+)/}) { return "$1:" }
+	my @d = split m{/}, $file;
+	pop @d;
+	return @d ? join('/', @d) . ':' : 'treewide:';
+}
+
+sub subject($prefix, $g) {
+	my $fn = $g->{function};
+	my $s = $g->{impact} eq 'fix'
+		? "Fix kmap_local release order in $fn()"
+		: "Release kmap_local mappings in reverse order in $fn()";
+	# mm and most filesystems start the summary in lower case.
+	$s = lcfirst $s if $prefix =~ m{^(?:mm|fs|lib|kernel)\b};
+	return "$prefix $s";
+}
+
+sub wrap($text, $width = 72) {
+	my @out;
+	for my $para (split /\n\n/, $text) {
+		my ($line, @l) = ('');
+		for my $w (split ' ', $para) {
+			if (length($line) && length($line) + 1 + length($w) > $width) {
+				push @l, $line;
+				$line = $w;
+			} else {
+				$line = length($line) ? "$line $w" : $w;
+			}
+		}
+		push @l, $line if length $line;
+		push @out, join "\n", @l;
+	}
+	return join("\n\n", @out) . "\n";
+}
+
+# The changelog of one patch: all findings of one function.
+#   $g: { function, impact, reason, affected, findings => [...] }
+#   $tool: { coccinelle => '1.1.1', rule => 'kmap_local_lifo.cocci', rule_version }
+sub changelog($g, $tool) {
+	my $fn = $g->{function};
+	my @what;
+	my (%late, @seconds);
+	for my $f (@{$g->{findings}}) {
+		push @what, sprintf '%s with %s() and then %s with %s()',
+			$f->{first}{expr}, $f->{first}{map}, $f->{second}{expr}, $f->{second}{map};
+		push @seconds, $f->{second}{expr} unless $late{$f->{second}{expr}}++;
+	}
+	my $early = join ' and ', map { $_->{first}{expr} } @{$g->{findings}};
+	my $pte = grep { is_pte_map($_->{first}{map}) || is_pte_map($_->{second}{map}) } @{$g->{findings}};
+	my $t = "$fn() maps " . join('; it also maps ', @what) . ", but releases $early first. ";
+	$t .= "These mappings are slots of a per-CPU stack" .
+		($pte ? " (PTE pages go there with CONFIG_HIGHPTE)" : '') .
+		" and must be released in reverse order, as Documentation/mm/highmem.rst says.";
+	if ($g->{impact} eq 'fix') {
+		$t .= " Releasing the outer mapping first trips the WARN_ON_ONCE() in kunmap_local_indexed() and pops the slot of the inner mapping, which is still in use.";
+		$t .= "\n\nAffected: kernels with $g->{affected}.";
+	} else {
+		$t .= "\n\n" . ucfirst($g->{reason}) . ": this is a cleanup, not a fix.";
+	}
+	$t .= " Release " . join(' and ', @seconds) . " first.";
+	my $rv = $tool->{rule_version} ? " (version $tool->{rule_version})" : '';
+	$t .= "\n\nThis patch was generated with Coccinelle $tool->{coccinelle} using the semantic patch $tool->{rule}$rv.";
+	return wrap($t);
+}
+
+# Split a unified diff of one file into (header, [hunks]); each hunk
+# { old => start, len => n, text => "@@ ...\n..." }.
+sub split_hunks($diff) {
+	my @lines = split /^/, $diff;
+	my ($head, @h) = ('');
+	for my $l (@lines) {
+		if ($l =~ /^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@/) {
+			push @h, { old => $1, len => $2 // 1, text => $l };
+		} elsif (@h) {
+			$h[-1]{text} .= $l;
+		} else {
+			$head .= $l;
+		}
+	}
+	return ($head, \@h);
+}
+
+# To and Cc from the tree's get_maintainer.pl, or () when it does not work.
+sub get_maintainers($tree, $patch) {
+	return () unless -f "$tree/scripts/get_maintainer.pl" && -f "$tree/MAINTAINERS";
+	my @git = is_git_tree($tree) ? () : ('--no-git', '--no-git-fallback');
+	my ($st, $o) = capture($tree, 'perl', 'scripts/get_maintainer.pl', @git,
+		'--no-tree', '--rolestats', $patch);
+	return () if $st != 0;
+	my (@to, @cc);
+	for (split /\n/, $o) {
+		next unless /^(.*?) \((.*)\)$/ || /^(\S.*)$/;
+		my ($who, $role) = ($1, $2 // '');
+		if ($role =~ /^(?:maintainer|reviewer|supporter)/) { push @to, $who }
+		else { push @cc, $who }
+	}
+	return (\@to, \@cc);
+}
+
+# Fixes: tag for a finding in a git tree: the newest commit among those
+# that wrote the two mappings and the early release.
+sub fixes_tag($tree, $f) {
+	return undef unless is_git_tree($tree);
+	my ($best, $time);
+	for my $ln ($f->{first}{line}, $f->{second}{line}, $f->{line}) {
+		my ($st, $o) = capture($tree, 'git', 'blame', '--porcelain', '-L', "$ln,$ln", 'HEAD', '--', $f->{file});
+		next if $st != 0;
+		my ($c) = $o =~ /^([0-9a-f]{40}) /m;
+		my ($ct) = $o =~ /^committer-time (\d+)/m;
+		next unless $c && defined $ct;
+		next if $o =~ /^boundary$/m;
+		($best, $time) = ($c, $ct) if !defined $time || $ct > $time;
+	}
+	return undef unless $best;
+	my ($st, $s) = capture($tree, 'git', 'log', '-1', '--format=%h ("%s")', '--abbrev=12', $best);
+	return undef if $st != 0;
+	chomp $s;
+	return "Fixes: $s";
+}
+
+1;

@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: GPL-2.0
+# The whole of make scan, callable from the other drivers.
+package LifoScan;
+use v5.36;
+use Exporter 'import';
+use POSIX ();
+use Time::HiRes qw(time);
+use LifoCommon qw(fail cocci_rules);
+use LifoSpatch;
+use LifoImpact;
+use LifoReport qw(finding_line subsystem);
+use LifoOutput qw(findings_json sarif_log write_file sort_findings);
+our @EXPORT_OK = qw(scan ncpus);
+
+sub ncpus {
+	my $n = `getconf _NPROCESSORS_ONLN 2>/dev/null` // '';
+	chomp $n;
+	return $n =~ /^\d+$/ && $n > 0 ? $n : 1;
+}
+
+sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
+
+# %a: tree, out (may be undef: nothing written), jobs, timeout, cocci_dir,
+#     files (restrict to these tree-relative paths), quiet, spatch, kver
+# Returns { findings, lines, summary, ok, stats }
+sub scan(%a) {
+	my $t0 = time;
+	my $spatch = $a{spatch} // 'spatch';
+	my $ver = LifoSpatch::spatch_version($spatch)
+		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
+	my @rules = cocci_rules($a{cocci_dir});
+	my $jobs = $a{jobs} || ncpus();
+	my $tree = $a{tree};
+	my $say = sub (@m) { print STDERR @m unless $a{quiet} };
+
+	my @all;
+	if ($a{files}) {
+		for (@{$a{files}}) {
+			fail("$_: no such file in $tree") unless -f "$tree/$_";
+		}
+		@all = @{$a{files}};
+	} else {
+		$say->("scan: listing the .c and .h files of $tree\n");
+		@all = LifoSpatch::tree_files($tree, 1);
+	}
+	my $impact = LifoImpact->new($tree);
+	my (@findings, %parse, %timeouts, @errors, $handled, $ncand);
+	my $tty = -t STDERR;
+	for my $rule (@rules) {
+		my @tokens = LifoSpatch::rule_tokens($rule);
+		my @cand = LifoSpatch::candidates($tree, \@all, \@tokens);
+		$ncand += @cand;
+		(my $rn = $rule) =~ s{.*/}{};
+		$say->(sprintf "scan: %s: %d of %d files mention %s; spatch %s, %d jobs, timeout %ds\n",
+			$rn, scalar @cand, scalar @all, @tokens ? 'its mapping functions' : 'anything', $ver, $jobs, $a{timeout});
+		my $progress = sub ($p) {
+			return if $a{quiet};
+			my $line = sprintf "scan: %s: %d/%d files, %s elapsed, %d findings",
+				$rn, $p->{done}, $p->{total}, _hms($p->{elapsed}), $p->{findings};
+			if ($tty) { print STDERR "\r$line\e[K", $p->{final} ? "\n" : '' }
+			elsif ($p->{final} || $p->{elapsed} >= 5) { print STDERR "$line\n" }
+		};
+		my $tmp = $a{out} ? "$a{out}/tmp" : undef;
+		my $r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs,
+			timeout => $a{timeout}, spatch => $spatch, tmp => $tmp,
+			progress => $progress, progress_every => $tty ? 1 : 10);
+		if ($tmp) { unlink glob "$tmp/*"; rmdir $tmp }
+		push @findings, @{$r->{findings}};
+		$parse{$_}++ for keys %{$r->{parse_errors}};
+		$timeouts{$_}++ for keys %{$r->{timeouts}};
+		push @errors, @{$r->{errors}};
+		$handled += $r->{handled};
+	}
+	# One finding per (file, line, pair): headers reached twice, etc.
+	my %seen;
+	@findings = grep { !$seen{join "\0", $_->{rule}, $_->{file}, $_->{line}, $_->{first}{expr}, $_->{second}{expr}}++ } @findings;
+	for my $f (@findings) {
+		@$f{qw(impact reason affected)} = $impact->classify($f);
+		$f->{subsystem} = subsystem($f->{file});
+	}
+	@findings = sort_findings(@findings);
+	my @lines = map { finding_line($_) } @findings;
+	my $wall = time - $t0;
+
+	my %per;
+	$per{$_->{subsystem}}{$_->{impact}}++ for @findings;
+	my $s = "scan: summary\n";
+	$s .= sprintf "  findings: %d (%d fix, %d cleanup)\n", scalar @findings,
+		scalar(grep { $_->{impact} eq 'fix' } @findings), scalar(grep { $_->{impact} eq 'cleanup' } @findings);
+	for my $sub (sort keys %per) {
+		$s .= sprintf "    %-28s %s\n", $sub, join ', ', map { "$per{$sub}{$_} $_" } sort keys %{$per{$sub}};
+	}
+	$s .= sprintf "  files: %d in the tree, %d mention a mapping function, %d parsed by spatch\n",
+		scalar @all, $ncand, $handled;
+	$s .= sprintf "  files with parse errors (the functions spatch could not parse were skipped): %d\n", scalar keys %parse;
+	$s .= sprintf "  timeouts (%ds per file): %d%s\n", $a{timeout}, scalar keys %timeouts,
+		%timeouts ? ': ' . join(' ', sort keys %timeouts) : '';
+	$s .= sprintf "  spatch errors: %d\n", scalar @errors if @errors;
+	$s .= "    $_\n" for @errors;
+	$s .= sprintf "  wall time: %.1f s\n", $wall;
+
+	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver,
+		rules => [map { s{.*/}{}r } @rules], files => scalar @all, candidates => $ncand,
+		parsed => $handled, parse_errors => [sort keys %parse], timeouts => [sort keys %timeouts],
+		errors => \@errors, wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
+		jobs => $jobs);
+	if ($a{out}) {
+		my @rn = map { s{.*/}{}r =~ s/\.cocci$//r } @rules;
+		write_file("$a{out}/findings.json", findings_json(@findings));
+		write_file("$a{out}/findings.sarif", sarif_log(findings => \@findings, rules => \@rn,
+			tree => $tree, tool_version => "coccinelle $ver", ok => !@errors, notifications => \@errors));
+		write_file("$a{out}/findings.txt", join '', map { "$_\n" } @lines);
+		write_file("$a{out}/scan.json", JSON::PP->new->canonical->pretty->encode(\%stats));
+		$s .= "  written: $a{out}/findings.json, findings.sarif, findings.txt, scan.json\n";
+	}
+	return { findings => \@findings, lines => \@lines, summary => $s,
+		ok => 1, stats => \%stats, errors => \@errors };
+}
+
+1;

@@ -1,0 +1,223 @@
+# SPDX-License-Identifier: GPL-2.0
+# Run Coccinelle rules over a kernel tree (read-only) in parallel.
+#
+# spatch 1.1.1 quirks handled here (measured, see scan/README.md):
+#  - its keyword prefilter runs "cd DIR; git grep ..."; inside a git work
+#    tree that ignores the kernel tree (ours: build/ is git-ignored) it
+#    finds "0 files match" and silently checks nothing, and with
+#    --file-groups it even tries to cd into each file.  GIT_DIR pointing
+#    nowhere makes git grep fail and spatch fall back to its own scanner.
+#  - --very-quiet hides parse errors and timeouts; --parse-error-msg
+#    prints "= error in FILE" and a timeout "EXN: ...Timeout in FILE".
+#  - one spatch start costs about 1.5 s (parsing the rule), so files go
+#    to spatch in batches through --file-groups (one file per group).
+package LifoSpatch;
+use v5.36;
+use File::Find ();
+use File::Temp ();
+use File::Path qw(make_path);
+use POSIX qw(:sys_wait_h);
+use Time::HiRes qw(time sleep);
+use LifoReport qw(parse_report_line);
+
+sub spatch_version($spatch = 'spatch') {
+	my $out = `$spatch --version 2>/dev/null`;
+	return undef unless defined $out && $out =~ /spatch version (\S+)/;
+	return $1;
+}
+
+sub have_spatch($spatch = 'spatch') { return defined spatch_version($spatch) }
+
+# Options from the rule's "// Options:" header (as make coccicheck does).
+sub rule_options($cocci) {
+	open my $fh, '<', $cocci or return ();
+	while (<$fh>) {
+		last unless m{^//};
+		return split ' ', $1 if m{^//\s*Options:\s*(.*)$};
+	}
+	return ();
+}
+
+# Names a file must contain for the rule to possibly match: the mapping
+# functions of maps.list next to the rule (kmap_local_lifo.cocci is
+# generated from it), else the names the rule binds a position to
+# ("name@p"), else none (every file is a candidate).
+sub rule_tokens($cocci) {
+	(my $dir = $cocci) =~ s{/[^/]*$}{};
+	$dir = '.' if $dir eq $cocci;
+	my @t;
+	if (open my $fh, '<', $cocci) {
+		my $text = do { local $/; <$fh> };
+		if ($text =~ /maps\.list/ && open my $m, '<', "$dir/maps.list") {
+			while (<$m>) {
+				s/#.*//;
+				push @t, $1 while /([A-Za-z_]\w*)/g;
+			}
+		}
+		if (!@t) {
+			my %seen;
+			$seen{$1}++ while $text =~ /\b([A-Za-z_]\w*)@[A-Za-z_]/g;
+			@t = sort keys %seen;
+		}
+	}
+	return @t;
+}
+
+# Every .c (and, with headers, .h) file of the tree, relative paths sorted.
+sub tree_files($tree, $headers = 1) {
+	my @f;
+	File::Find::find({ no_chdir => 1, wanted => sub {
+		if (-d $_) {
+			$File::Find::prune = 1 if m{/\.(?:git|pc)$} || m{/\.tmp};
+			return;
+		}
+		return unless $headers ? /\.[ch]$/ : /\.c$/;
+		push @f, substr($_, length($tree) + 1);
+	} }, $tree);
+	return sort @f;
+}
+
+# Files that contain one of the tokens (all files when there are none).
+sub candidates($tree, $files, $tokens) {
+	return @$files unless @$tokens;
+	my $re = join '|', map { quotemeta } @$tokens;
+	$re = qr/\b(?:$re)\b/;
+	my @c;
+	for my $f (@$files) {
+		open my $fh, '<', "$tree/$f" or next;
+		local $/;
+		my $t = <$fh>;
+		push @c, $f if defined $t && $t =~ $re;
+	}
+	return @c;
+}
+
+# Run one rule over @files of $tree.
+#   opts: jobs, timeout, tmp (scratch folder), progress (code ref called
+#   with a hash: done, total, elapsed, findings), batch, spatch, mode
+# Returns { findings => [...], handled, skipped, parse_errors => {file=>1},
+#   timeouts => {file=>1}, errors => [text], seconds }
+sub run_rule($tree, $cocci, $files, %o) {
+	my $jobs = $o{jobs} || 1;
+	my $timeout = $o{timeout} // 60;
+	my $spatch = $o{spatch} // 'spatch';
+	(my $rule = $cocci) =~ s{.*/}{};
+	$rule =~ s/\.cocci$//;
+	my $tmp = $o{tmp} // File::Temp::tempdir(CLEANUP => 1);
+	make_path($tmp);
+	my @opts = rule_options($cocci);
+	@opts = ('--include-headers') unless @opts;
+	@opts = grep { $_ ne '--very-quiet' && $_ ne '--quiet' } @opts;
+
+	# Largest files first, so the slow ones do not come last.
+	my %size = map { $_ => (-s "$tree/$_") // 0 } @$files;
+	my @todo = sort { $size{$b} <=> $size{$a} || $a cmp $b } @$files;
+	my $bsize = $o{batch} // do {
+		my $b = int(@todo / ($jobs * 6)) || 1;
+		$b > 12 ? 12 : $b;
+	};
+	my @batches;
+	push @batches, [splice @todo, 0, $bsize] while @todo;
+
+	my %res = (findings => [], handled => 0, skipped => 0,
+		parse_errors => {}, timeouts => {}, errors => [], rule => $rule);
+	my $total = @$files;
+	my $done = 0;
+	my $t0 = time;
+	my %run;	# pid => { batch, out, err }
+	my $n = 0;
+	my $last = 0;
+	my $progress = sub ($final = 0) {
+		return unless $o{progress};
+		my $now = time;
+		return if !$final && $now - $last < ($o{progress_every} // 2);
+		$last = $now;
+		my $found = @{$res{findings}};
+		my $partial = 0;
+		for my $r (values %run) {
+			if (open my $fh, '<', $r->{out}) {
+				$found += grep { /: WARNING: / } <$fh>;
+			}
+			if (open my $fh, '<', $r->{err}) {
+				# A file is done when spatch moves on to the next one.
+				my $h = grep { /^\d+ files match$/ } <$fh>;
+				$partial += $h - 1 if $h > 1;
+			}
+		}
+		$o{progress}->({ done => $done + $partial, total => $total, elapsed => $now - $t0,
+			findings => $found, rule => $rule, final => $final });
+	};
+	my $start = sub ($batch) {
+		my $id = $n++;
+		my $groups = "$tmp/$rule.$id.groups";
+		open my $g, '>', $groups or die "cannot write $groups: $!\n";
+		print $g map { "$_\n\n" } @$batch;
+		close $g;
+		my %r = (batch => $batch, out => "$tmp/$rule.$id.out", err => "$tmp/$rule.$id.err");
+		my $pid = fork // die "fork: $!\n";
+		if (!$pid) {
+			chdir $tree or die "cd $tree: $!\n";
+			open STDOUT, '>', $r{out} or die;
+			open STDERR, '>', $r{err} or die;
+			$ENV{GIT_DIR} = '/nonexistent/kmap-lifo-scan';
+			delete $ENV{GIT_WORK_TREE};
+			my @cmd = ($spatch, '-D', $o{mode} // 'report', @opts, '--parse-error-msg',
+				'--timeout', $timeout, '--sp-file', $cocci, '--file-groups', $groups);
+			exec @cmd or die "exec $spatch: $!\n";
+		}
+		$run{$pid} = \%r;
+	};
+	while (@batches || %run) {
+		while (@batches && keys %run < $jobs) {
+			$start->(shift @batches);
+		}
+		my $pid = waitpid(-1, WNOHANG);
+		if ($pid > 0 && $run{$pid}) {
+			my $st = $?;
+			my $r = delete $run{$pid};
+			_collect(\%res, $r, $st, $rule);
+			$done += @{$r->{batch}};
+			$progress->();
+			next;
+		}
+		if ($pid < 0) { last }
+		sleep 0.1;
+		$progress->();
+	}
+	$progress->(1);
+	$res{seconds} = time - $t0;
+	return \%res;
+}
+
+sub _collect($res, $r, $status, $rule) {
+	my %in = map { $_ => 1 } @{$r->{batch}};
+	if (open my $fh, '<', $r->{out}) {
+		while (my $l = <$fh>) {
+			my $f = parse_report_line($l, $rule);
+			push @{$res->{findings}}, $f if $f;
+		}
+	}
+	my @tail;
+	if (open my $fh, '<', $r->{err}) {
+		while (my $l = <$fh>) {
+			chomp $l;
+			if ($l =~ /^HANDLING: (.*)$/) { $res->{handled}++; next }
+			if ($l =~ /^0 files match$/) { $res->{skipped}++; next }
+			if ($l =~ /^ = error in (\S+?);/) {
+				$res->{parse_errors}{$1}++ if $in{$1};
+				next;
+			}
+			if ($l =~ /Timeout in (\S+)/) { $res->{timeouts}{$1}++; next }
+			next if $l =~ /not a git repository|can.t cd to/;
+			push @tail, $l if $l =~ /^(?:EXN|Fatal|exception|Error|error:)/i;
+		}
+	}
+	if ($status != 0) {
+		push @{$res->{errors}}, sprintf("spatch exited with status %d on %s%s",
+			$status >> 8, join(' ', @{$r->{batch}}), @tail ? ": " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]) : '');
+	} elsif (@tail) {
+		push @{$res->{errors}}, "spatch: " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]);
+	}
+}
+
+1;

@@ -1,0 +1,36 @@
+#!/usr/bin/perl
+# SPDX-License-Identifier: GPL-2.0
+# make scan: run every Coccinelle rule of cocci/ over a kernel tree and
+# report the kmap_local LIFO findings with their run-time impact.
+#
+#   perl scan/lifo-scan.pl --tree DIR [--out DIR] [--jobs N]
+#        [--cocci-dir DIR] [--kver V] [--timeout S] [--file PATH]...
+#
+# stdout: one line per finding; stderr: progress and a summary;
+# --out: findings.json, findings.sarif, findings.txt, scan.json.
+# Exit 0 with or without findings, 2 on errors.
+use v5.36;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use Getopt::Long qw(GetOptions);
+use Cwd qw(abs_path);
+use LifoCommon qw(fail project_root is_ktree check_out_dir cocci_rules);
+use LifoScan qw(scan);
+
+my %o = (jobs => 0, timeout => 60, 'cocci-dir' => project_root() . '/cocci');
+GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=i', 'cocci-dir=s', 'kver=s',
+	'timeout=i', 'file=s@', 'quiet', 'spatch=s', 'help')
+	or fail("bad options (see the head of $0)");
+if ($o{help}) { exec 'sed', '-n', '2,13p', $0 }
+fail("--tree DIR is required") unless $o{tree};
+fail("$o{tree} is not a kernel tree (no top-level Makefile with VERSION, Kconfig, arch/)")
+	unless -d $o{tree} && is_ktree($o{tree});
+my $tree = abs_path($o{tree});
+my $out = check_out_dir($o{out} // project_root() . '/build/scan-' . ($o{kver} // 'ksrc'));
+
+my $r = scan(tree => $tree, out => $out, jobs => $o{jobs}, timeout => $o{timeout},
+	cocci_dir => $o{'cocci-dir'}, files => $o{file}, quiet => $o{quiet},
+	spatch => $o{spatch}, kver => $o{kver});
+print "$_\n" for @{$r->{lines}};
+print STDERR $r->{summary};
+exit($r->{ok} ? 0 : 2);

@@ -1,0 +1,257 @@
+#!/usr/bin/perl
+# SPDX-License-Identifier: GPL-2.0
+# make fixes: turn LIFO findings into git format-patch style patches,
+# one per function, in OUT/patches/, and check each of them.
+#
+#   perl scan/make-fixes.pl --tree DIR [--out DIR] [--jobs N] [--kver V]
+#        [--cocci-dir DIR] [--finding PATH:LINE]... [--rescan]
+#        [--signoff] [--author "Name <email>"] [--fixer CMD]
+#
+# Findings come from OUT/findings.json when it was made for the same tree
+# (make scan), else from a scan (of PATH only with --finding).  The fix
+# itself is made by scripts/lifo-fix.sh (the rule's patch mode); --fixer
+# replaces it ("CMD TREE FILE" must print a -p1 diff).
+# Exit 0 when every patch was made and passed its checks, 1 when a check
+# failed, 2 on errors.
+use v5.36;
+use FindBin;
+use lib "$FindBin::Bin/lib";
+use Getopt::Long qw(GetOptions);
+use Cwd qw(abs_path);
+use File::Path qw(make_path remove_tree);
+use File::Copy qw(copy);
+use LifoCommon qw(fail project_root is_ktree check_out_dir);
+use LifoScan qw(scan);
+use LifoOutput ();
+use LifoSpatch ();
+use LifoPatch qw(subject_prefix subject changelog split_hunks get_maintainers fixes_tag capture);
+
+my $root = project_root();
+my %o = (jobs => 0, timeout => 60, 'cocci-dir' => "$root/cocci");
+GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=i', 'cocci-dir=s', 'kver=s', 'timeout=i',
+	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'quiet', 'help')
+	or fail("bad options (see the head of $0)");
+if ($o{help}) { exec 'sed', '-n', '2,17p', $0 }
+fail("--tree DIR is required") unless $o{tree};
+fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
+my $tree = abs_path($o{tree});
+my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'));
+my $say = sub (@m) { print STDERR @m unless $o{quiet} };
+
+# --- identity: the user's, never invented ---------------------------------
+my ($name, $email);
+if ($o{author}) {
+	($name, $email) = $o{author} =~ /^\s*(.*?)\s*<([^>]+)>\s*$/
+		or fail("--author must look like 'Name <email>'");
+} else {
+	chomp($name = `git config user.name 2>/dev/null` // '');
+	chomp($email = `git config user.email 2>/dev/null` // '');
+	fail("set git config user.name and user.email (or --author 'Name <email>'): the patch author is the person who sends it")
+		unless length $name && length $email;
+}
+
+# --- findings --------------------------------------------------------------
+my @findings;
+my %want;
+for (@{$o{finding} // []}) {
+	my ($p, $l) = /^(.+):(\d+)$/ or fail("--finding wants PATH:LINE, not $_");
+	$p =~ s{^\./}{};
+	push @{$want{$p}}, $l;
+}
+my $meta = "$out/scan.json";
+if (!%want && !$o{rescan} && -f "$out/findings.json" && -f $meta
+    && (LifoOutput::read_json($meta)->{tree} // '') eq $tree) {
+	$say->("make-fixes: using the findings of $out/findings.json\n");
+	@findings = LifoOutput::from_json(LifoOutput::read_json("$out/findings.json"));
+} else {
+	my $r = scan(tree => $tree, out => (%want ? undef : $out), jobs => $o{jobs},
+		timeout => $o{timeout}, cocci_dir => $o{'cocci-dir'},
+		files => (%want ? [sort keys %want] : undef), quiet => $o{quiet}, kver => $o{kver});
+	$say->($r->{summary});
+	@findings = @{$r->{findings}};
+}
+if (%want) {
+	my @sel;
+	for my $file (sort keys %want) {
+		for my $l (@{$want{$file}}) {
+			my @m = grep { $_->{file} eq $file && ($_->{line} == $l || $_->{first}{line} == $l || $_->{second}{line} == $l) } @findings;
+			fail("no LIFO finding at $file:$l") unless @m;
+			push @sel, @m;
+		}
+	}
+	my %s;
+	@findings = grep { !$s{"$_->{file}:$_->{line}:$_->{first}{expr}:$_->{second}{expr}"}++ } @sel;
+}
+if (!@findings) {
+	$say->("make-fixes: no findings, no patches\n");
+	exit 0;
+}
+
+# --- one group per function ------------------------------------------------
+my %g;
+for my $f (@findings) {
+	my $k = "$f->{file}\0$f->{function}";
+	my $g = $g{$k} //= { file => $f->{file}, function => $f->{function}, findings => [] };
+	push @{$g->{findings}}, $f;
+}
+my @groups = sort { $a->{file} cmp $b->{file} || $a->{findings}[0]{line} <=> $b->{findings}[0]{line} } values %g;
+for my $g (@groups) {
+	my @fix = grep { $_->{impact} eq 'fix' } @{$g->{findings}};
+	my $lead = $fix[0] // $g->{findings}[0];
+	@$g{qw(impact reason affected)} = @$lead{qw(impact reason affected)};
+}
+
+# --- the fixes themselves --------------------------------------------------
+my @fixer = $o{fixer} ? split(' ', $o{fixer}) : ('sh', "$root/scripts/lifo-fix.sh");
+fail("$fixer[-1] missing: the rule's patch mode (scripts/lifo-fix.sh) is needed") unless $o{fixer} || -f $fixer[-1];
+my %byfile;
+push @{$byfile{$_->{file}}}, $_ for @groups;
+my %diffhead;
+for my $file (sort keys %byfile) {
+	my ($st, $diff, $err) = capture(undef, @fixer, $tree, $file);
+	fail("fixer failed on $file (exit $st): $err") if $st != 0;
+	if ($diff !~ /^@@ /m) {
+		$say->("make-fixes: $file: the fixer changed nothing; no patch for " .
+			join(', ', map { "$_->{function}()" } @{$byfile{$file}}) . "\n");
+		$_->{skip} = 1 for @{$byfile{$file}};
+		next;
+	}
+	my ($head, $hunks) = split_hunks($diff);
+	$diffhead{$file} = $head;
+	# A hunk belongs to the function whose early release it covers, else
+	# to the nearest finding.
+	for my $h (@$hunks) {
+		my ($best, $dist);
+		for my $g (@{$byfile{$file}}) {
+			for my $f (@{$g->{findings}}) {
+				my $d = $f->{line} < $h->{old} ? $h->{old} - $f->{line}
+					: $f->{line} >= $h->{old} + $h->{len} ? $f->{line} - ($h->{old} + $h->{len} - 1) : 0;
+				($best, $dist) = ($g, $d) if !defined $dist || $d < $dist;
+			}
+		}
+		push @{$best->{hunks}}, $h;
+	}
+	for my $g (@{$byfile{$file}}) {
+		next if $g->{hunks};
+		$say->("make-fixes: $file: no change for $g->{function}(); no patch for it\n");
+		$g->{skip} = 1;
+	}
+}
+@groups = grep { !$_->{skip} } @groups;
+exit 1 unless @groups;
+
+# --- commits in a scratch repository, then git format-patch ---------------
+my $pdir = "$out/patches";
+make_path($pdir);
+unlink glob "$pdir/*.patch";
+my $work = "$out/tmp-fixes";
+remove_tree($work);
+make_path($work);
+my %env = (GIT_AUTHOR_NAME => $name, GIT_AUTHOR_EMAIL => $email,
+	GIT_COMMITTER_NAME => $name, GIT_COMMITTER_EMAIL => $email,
+	GIT_CONFIG_NOSYSTEM => 1, GIT_CONFIG_GLOBAL => '/dev/null');
+local @ENV{keys %env} = values %env;
+my $git = sub (@a) {
+	my ($st, $o, $e) = capture($work, 'git', '-c', 'core.autocrlf=false', @a);
+	fail("git @a: $e") if $st != 0;
+	return $o;
+};
+$git->('init', '-q');
+for my $file (sort keys %byfile) {
+	make_path("$work/" . ($file =~ s{/[^/]*$}{}r));
+	copy("$tree/$file", "$work/$file") or fail("copy $file: $!");
+}
+$git->('add', '-A');
+$git->('commit', '-q', '-m', 'packaged tree');
+
+my $ver = LifoSpatch::spatch_version() // 'unknown';
+my %tool = (coccinelle => $ver, rule => 'kmap_local_lifo.cocci');
+if (open my $fh, '<', "$o{'cocci-dir'}/kmap_local_lifo.cocci") {
+	while (<$fh>) { last unless m{^//}; $tool{rule_version} = $1 if m{^//\s*Version:\s*(\S+)} }
+}
+for my $g (@groups) {
+	my $p = "$work/.fix.diff";
+	LifoOutput::write_file($p, $diffhead{$g->{file}} . join '', map { $_->{text} } sort { $a->{old} <=> $b->{old} } @{$g->{hunks}});
+	$git->('apply', '--recount', '-p1', $p);
+	unlink $p;
+	my $prefix = subject_prefix($tree, $g->{file});
+	my $msg = subject($prefix, $g) . "\n\n" . changelog($g, \%tool);
+	my @tags;
+	if ($g->{impact} eq 'fix') {
+		my %t;
+		for my $f (@{$g->{findings}}) {
+			my $t = fixes_tag($tree, $f);
+			push @tags, $t if $t && !$t{$t}++;
+		}
+	}
+	push @tags, "Signed-off-by: $name <$email>" if $o{signoff};
+	$msg .= "\n" . join("\n", @tags) . "\n" if @tags;
+	$git->('add', '-A');
+	$git->('commit', '-q', '-F', '-', ) if 0;
+	LifoOutput::write_file("$work/.git/LIFO_MSG", $msg);
+	$git->('commit', '-q', '--cleanup=verbatim', '-F', '.git/LIFO_MSG');
+}
+my $list = $git->('format-patch', '-N', '--zero-commit', '--no-signature',
+	'-o', $pdir, 'HEAD~' . scalar(@groups) . '..HEAD');
+my @patches = split /\n/, $list;
+
+# To/Cc from the tree's get_maintainer.pl.
+for my $p (@patches) {
+	my ($to, $cc) = get_maintainers($tree, $p);
+	next unless $to;
+	open my $fh, '<', $p or fail("$p: $!");
+	my @l = <$fh>;
+	close $fh;
+	my $i = 0;
+	$i++ until $l[$i] =~ /^Subject: /;
+	$i++ while $l[$i + 1] =~ /^ /;
+	my @h;
+	push @h, 'To: ' . join(",\n    ", @$to) . "\n" if @$to;
+	push @h, 'Cc: ' . join(",\n    ", @$cc) . "\n" if @$cc;
+	splice @l, $i + 1, 0, @h;
+	LifoOutput::write_file($p, join '', @l);
+}
+
+# --- checks ------------------------------------------------------------------
+my $bad = 0;
+unless ($o{'no-check'}) {
+	# patch -p1 and git am on a scratch copy of the touched files.
+	$git->('checkout', '-q', '-b', 'am-check', 'HEAD~' . scalar(@groups));
+	my $pcopy = "$out/tmp-fixes-patch";
+	remove_tree($pcopy);
+	make_path($pcopy);
+	for my $file (sort keys %byfile) {
+		make_path("$pcopy/" . ($file =~ s{/[^/]*$}{}r));
+		copy("$tree/$file", "$pcopy/$file");
+	}
+	my $dchk = "$root/checkpatch-ext/disclosure.pl";
+	for my $p (@patches) {
+		my @problems;
+		my ($st, $o1, $e1) = capture($pcopy, 'patch', '-p1', '-s', '--no-backup-if-mismatch', '-i', $p);
+		push @problems, "patch -p1 failed: $o1$e1" if $st;
+		($st, $o1, $e1) = capture($work, 'git', 'am', '-q', $p);
+		push @problems, "git am failed: $o1$e1" if $st;
+		my @ign = $o{signoff} ? () : ('--ignore', 'MISSING_SIGN_OFF');
+		($st, $o1, $e1) = capture($tree, 'perl', 'scripts/checkpatch.pl', '--no-tree', '--terse', @ign, $p);
+		push @problems, "checkpatch.pl: $o1" if $st || $o1 =~ /\b(?:ERROR|WARNING|CHECK):/;
+		if (-f $dchk) {
+			($st, $o1, $e1) = capture(undef, 'perl', $dchk, $p);
+			push @problems, "disclosure.pl: $o1$e1" if $st;
+		}
+		my $n = $p =~ s{.*/}{}r;
+		if (@problems) {
+			$bad++;
+			print "FAIL $n\n", map { "  $_\n" } @problems;
+		} else {
+			print "ok   $n\n";
+		}
+	}
+	my @notes;
+	push @notes, "checkpatch.pl ran with --ignore MISSING_SIGN_OFF: no --signoff, the sender signs off" unless $o{signoff};
+	push @notes, "checkpatch-ext/disclosure.pl not found: disclosure not checked" unless -f $dchk;
+	$say->(map { "make-fixes: note: $_\n" } @notes);
+	remove_tree($pcopy);
+}
+remove_tree($work);
+$say->("make-fixes: " . scalar(@patches) . " patch(es) in $pdir\n");
+exit($bad ? 1 : 0);
