@@ -187,7 +187,6 @@ for my $g (@groups) {
 	push @tags, "Signed-off-by: $name <$email>" if $o{signoff};
 	$msg .= "\n" . join("\n", @tags) . "\n" if @tags;
 	$git->('add', '-A');
-	$git->('commit', '-q', '-F', '-', ) if 0;
 	LifoOutput::write_file("$work/.git/LIFO_MSG", $msg);
 	$git->('commit', '-q', '--cleanup=verbatim', '-F', '.git/LIFO_MSG');
 }

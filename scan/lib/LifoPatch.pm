@@ -84,6 +84,14 @@ sub subject_prefix($tree, $file) {
 	return @d ? join('/', @d) . ':' : 'treewide:';
 }
 
+# How changelogs name an architecture: the subject prefix of arch/X.
+sub arch_name($arch) {
+	for my $p (@PREFIX) {
+		return $p->[1] =~ s/:$//r if $p->[0] eq "arch/$arch/";
+	}
+	return $arch;
+}
+
 sub subject($prefix, $g) {
 	my $fn = $g->{function};
 	my $s = $g->{impact} eq 'fix'
@@ -134,7 +142,9 @@ sub changelog($g, $tool) {
 		$t .= " Releasing the outer mapping first trips the WARN_ON_ONCE() in kunmap_local_indexed() and pops the slot of the inner mapping, which is still in use.";
 		$t .= "\n\nAffected: kernels with $g->{affected}.";
 	} else {
-		$t .= "\n\n" . ucfirst($g->{reason}) . ": this is a cleanup, not a fix.";
+		my $why = $g->{reason};
+		$why =~ s{^arch/(\w+)}{arch_name($1)}e;
+		$t .= "\n\n" . ucfirst($why) . ": this is a cleanup, not a fix.";
 	}
 	$t .= " Release " . join(' and ', @seconds) . " first.";
 	my $rv = $tool->{rule_version} ? " (version $tool->{rule_version})" : '';

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+# Impact classification from the tree's Kconfig.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib", $FindBin::Bin;
+use TestLib;
+use LifoImpact;
+use File::Path qw(remove_tree);
+
+my $t = fake_tree();
+my $imp = LifoImpact->new($t);
+my $mk = sub ($file, $m1 = 'kmap_local_page', $m2 = 'kmap_local_page') {
+	return { file => $file, line => 12, function => 'f',
+		first => { expr => 'a', map => $m1, line => 9 },
+		second => { expr => 'b', map => $m2, line => 10 } };
+};
+
+my ($i, $r, $aff) = $imp->classify($mk->('arch/arm/mm/copy.c'));
+is($i, 'fix', 'arch with HIGHMEM: fix');
+like($r, qr{arch/arm can select HIGHMEM \(arch/arm/Kconfig:5\)}, 'reason names the Kconfig line');
+like($aff, qr/CONFIG_HIGHMEM=y on arm/, 'affected configuration');
+
+($i, $r) = $imp->classify($mk->('arch/loongarch/mm/init.c'));
+is($i, 'cleanup', 'arch without HIGHMEM or force-map: cleanup');
+like($r, qr{arch/loongarch has neither HIGHMEM nor ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP}, 'reason says what is missing');
+like($r, qr{page_address\(\).*changes nothing at run time}, 'reason says nothing changes at run time');
+
+($i, $r) = $imp->classify($mk->('arch/x86/mm/highmem_32.c'));
+is($i, 'fix', 'x86: fix');
+like($r, qr/ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP/, 'x86 reason mentions force-map');
+
+($i, $r) = $imp->classify($mk->('arch/loongarch/mm/pgtable.c', 'pte_offset_map', 'kmap_local_page'));
+is($i, 'cleanup', 'PTE mapping in an arch without HIGHPTE: cleanup');
+like($r, qr/no HIGHPTE/, 'reason: no HIGHPTE');
+($i) = $imp->classify($mk->('arch/arm/mm/fault.c', 'pte_offset_map', 'kmap_local_page'));
+is($i, 'fix', 'PTE mapping on arm (HIGHPTE): fix');
+
+($i, $r, $aff) = $imp->classify($mk->('mm/copy.c'));
+is($i, 'fix', 'generic code: fix');
+like($r, qr/generic code/, 'reason: generic code');
+like($aff, qr/CONFIG_HIGHMEM=y \(arm and x86\)/, 'lists the HIGHMEM arches of the tree');
+
+($i, $r) = $imp->classify($mk->('mm/userfaultfd.c', 'pte_offset_map_rw_nolock', 'pte_offset_map'));
+is($i, 'fix', 'generic PTE pair with HIGHPTE arches: fix');
+like($r, qr/HIGHPTE \(arm and x86\)/, 'reason names the HIGHPTE arches');
+
+# A tree where no arch has HIGHMEM.
+remove_tree("$t/arch/arm", "$t/arch/x86");
+$imp = LifoImpact->new($t);
+($i, $r) = $imp->classify($mk->('mm/copy.c'));
+is($i, 'cleanup', 'generic code in a tree without HIGHMEM arches: cleanup');
+($i) = $imp->classify($mk->('mm/x.c', 'pte_offset_map', 'pte_offset_map'));
+is($i, 'cleanup', 'generic PTE code without HIGHPTE arches: cleanup');
+
+# The packaged tree, when there.
+SKIP: {
+	my $p = packaged_tree() or skip 'packaged 6.12 tree not available', 3;
+	my $pi = LifoImpact->new($p);
+	is(($pi->classify($mk->('arch/loongarch/mm/init.c')))[0], 'cleanup', '6.12: LoongArch cleanup');
+	is(($pi->classify($mk->('arch/arm/mm/flush.c')))[0], 'fix', '6.12: ARM fix');
+	is(($pi->classify($mk->('arch/arm64/mm/flush.c')))[0], 'cleanup', '6.12: arm64 cleanup');
+}
+done_testing;
