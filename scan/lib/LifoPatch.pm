@@ -190,18 +190,34 @@ sub get_maintainers($tree, $patch) {
 # that wrote the two mappings and the early release.
 sub fixes_tag($tree, $f) {
 	return undef unless is_git_tree($tree);
-	my ($best, $time);
-	for my $ln ($f->{first}{line}, $f->{second}{line}, $f->{line}) {
-		my ($st, $o) = capture($tree, 'git', 'blame', '--porcelain', '-L', "$ln,$ln", 'HEAD', '--', $f->{file});
-		next if $st != 0;
-		my ($c) = $o =~ /^([0-9a-f]{40}) /m;
-		my ($ct) = $o =~ /^committer-time (\d+)/m;
-		next unless $c && defined $ct;
-		next if $o =~ /^boundary$/m;
-		($best, $time) = ($c, $ct) if !defined $time || $ct > $time;
+	# The order is made by the lines from the first mapping to the
+	# release of the second one (a swap shows in blame as one moved line).
+	my $end = $f->{line} + 1;
+	if (open my $fh, '<', "$tree/$f->{file}") {
+		my @l = <$fh>;
+		for my $i ($f->{line} .. ($#l < $f->{line} + 40 ? $#l : $f->{line} + 40)) {
+			if ($l[$i] =~ /\b(?:kunmap\w*|__kunmap\w*|pte_unmap\w*|folio_release_kmap|unmap_and_put_page)\s*\(.*\Q$f->{second}{expr}\E/) {
+				$end = $i + 1;
+				last;
+			}
+			last if $l[$i] =~ /^\}/;
+		}
 	}
-	return undef unless $best;
-	my ($st, $s) = capture($tree, 'git', 'log', '-1', '--format=%h ("%s")', '--abbrev=12', $best);
+	my $from = $f->{first}{line} < $f->{line} ? $f->{first}{line} : $f->{line};
+	my ($st, $o) = capture($tree, 'git', 'blame', '--porcelain', '-L', "$from,$end", 'HEAD', '--', $f->{file});
+	return undef if $st != 0;
+	my (%seen, %boundary, $cur);
+	for (split /\n/, $o) {
+		if (/^([0-9a-f]{40}) \d+ \d+/) { $cur = $1; $seen{$cur} = 1; next }
+		$boundary{$cur} = 1 if $_ eq 'boundary';
+	}
+	# Boundary (root, import) commits introduce nothing we can name.
+	my @c = sort grep { !$boundary{$_} } keys %seen;
+	return undef unless @c;
+	my ($rst, $best) = capture($tree, 'git', 'rev-list', '--topo-order', '--max-count=1', @c);
+	return undef if $rst != 0;
+	chomp $best;
+	($st, my $s) = capture($tree, 'git', 'log', '-1', '--format=%h ("%s")', '--abbrev=12', $best);
 	return undef if $st != 0;
 	chomp $s;
 	return "Fixes: $s";

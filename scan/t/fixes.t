@@ -1,0 +1,92 @@
+# SPDX-License-Identifier: GPL-2.0
+# make fixes on a fake tree: patches apply, are checkpatch- and
+# disclosure-clean, say "fix" only for fixes, carry no invented sign-off.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib", $FindBin::Bin;
+use TestLib;
+use File::Temp qw(tempdir);
+use File::Path qw(make_path);
+
+plan skip_all => 'spatch not installed' unless have_spatch();
+my $root = root();
+my $fixes = "perl $root/scan/make-fixes.pl --fixer 'perl $root/scan/t/data/fake-fixer.pl' --jobs 2 --quiet";
+my $author = "--author 'Test Author <test\@example.org>'";
+my $t = fake_tree();
+my $out = tempdir(CLEANUP => 1);
+
+sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
+
+my ($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
+is($st, 0, 'make fixes: exit 0 (all patches checked)') or diag $o;
+my @p = sort glob "$out/a/patches/*.patch";
+is(scalar @p, 3, 'one patch per function');
+like($o, qr/^ok   0001-/m, 'checks reported per patch');
+my ($loong) = grep { /LoongArch/ } @p;
+my ($mm) = grep { /mm-copy/ } @p;
+ok($loong && $mm, 'patch names from the subjects') or diag "@p";
+my $lt = slurp($loong);
+my $mt = slurp($mm);
+
+like($lt, qr/^Subject: \[PATCH\] LoongArch: Release kmap_local mappings in reverse order in\n copy_user_highpage\(\)$/m, 'cleanup subject, LoongArch prefix');
+unlike(($lt =~ /^(Subject: .*\n(?: .*\n)*)/m)[0], qr/\bfix/i, 'cleanup subject does not say fix');
+like($lt, qr/this is a cleanup, not a fix/, 'cleanup changelog says so');
+like($lt, qr/LoongArch has neither HIGHMEM nor\s+ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP/, 'cleanup changelog: why');
+like($lt, qr/generated with Coccinelle \d[\d.]* using the semantic patch\s+kmap_local_lifo\.cocci/, 'tool disclosure');
+is(() = $lt =~ /highmem\.rst/g, 1, 'the LIFO rule is stated once');
+unlike($lt, qr/^(?:Signed-off-by|Fixes|Assisted-by|Co-developed-by):/mi, 'no sign-off, Fixes or agent trailers');
+like($lt, qr/^From: Test Author <test\@example\.org>$/m, 'author from --author');
+like($mt, qr/^Subject: \[PATCH\] mm\/copy: fix kmap_local release order in copy_two\(\)$/m, 'fix subject, mm/ prefix');
+like($mt, qr/Affected: kernels with CONFIG_HIGHMEM=y/, 'fix changelog: affected configurations');
+unlike($mt, qr/^Fixes:/m, 'no Fixes: outside a git tree');
+my @lines = grep { !/^(?:Subject|From|To|Cc):|^ / } split /\n/, ($mt =~ /\n\n(.*?)\n---\n/s)[0];
+ok(!(grep { length > 75 } @lines), 'changelog lines fit in 75 columns');
+
+# Apply: patch -p1 and git am on a copy.
+my $copy = "$out/copy";
+system("cp -a '$t' '$copy'") == 0 or die;
+($st, $o) = run_cmd("cd '$copy' && for p in @p; do patch -p1 -s < \$p || exit 1; done 2>&1");
+is($st, 0, 'patches apply with patch -p1') or diag $o;
+unlike(slurp("$copy/arch/loongarch/mm/init.c"), qr/kunmap_local\(vfrom\);\n\tkunmap_local\(vto\);/, 'LoongArch order fixed');
+my $g = "$out/gitcopy";
+system("cp -a '$t' '$g' && cd '$g' && git init -q && git add -A && git -c user.name=x -c user.email=x\@y commit -qm base") == 0 or die;
+($st, $o) = run_cmd("cd '$g' && git -c user.name=x -c user.email=x\@y am -q @p 2>&1");
+is($st, 0, 'patches apply with git am') or diag $o;
+
+SKIP: {
+	skip 'no checkpatch.pl (packaged tree missing)', 2 unless -f "$t/scripts/checkpatch.pl";
+	($st, $o) = run_cmd("cd '$t' && perl scripts/checkpatch.pl --no-tree --ignore MISSING_SIGN_OFF @p 2>&1");
+	is($st, 0, 'checkpatch-clean (sign-off left to the sender)') or diag $o;
+	my $d = "$root/checkpatch-ext/disclosure.pl";
+	skip 'checkpatch-ext/disclosure.pl not there yet', 1 unless -f $d;
+	($st, $o) = run_cmd("for p in @p; do perl '$d' \$p || exit 1; done 2>&1");
+	is($st, 0, 'disclosure-clean') or diag $o;
+}
+
+# --finding and --signoff.
+($st, $o) = run_cmd("$fixes $author --signoff --tree $t --out $out/b --finding arch/loongarch/mm/init.c:12 2>&1");
+is($st, 0, '--finding --signoff: exit 0') or diag $o;
+my @b = glob "$out/b/patches/*.patch";
+is(scalar @b, 1, '--finding makes one patch');
+like(slurp($b[0]), qr/^Signed-off-by: Test Author <test\@example\.org>$/m, '--signoff signs with the user identity');
+SKIP: {
+	skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
+	($st, $o) = run_cmd("cd '$t' && perl scripts/checkpatch.pl --no-tree @b 2>&1");
+	is($st, 0, 'signed-off patch passes checkpatch without ignores') or diag $o;
+}
+($st, $o) = run_cmd("$fixes $author --tree $t --out $out/c --finding mm/copy.c:99 2>&1");
+is($st, 2, '--finding without a finding there: exit 2');
+
+# A git tree: subject prefix from git log, Fixes: the introducing commit.
+my $gt = fake_tree(git => 1);
+($st, $o) = run_cmd("$fixes $author --tree $gt --out $out/d --finding mm/copy.c:11 --finding arch/loongarch/mm/init.c:12 2>&1");
+is($st, 0, 'git tree: exit 0') or diag $o;
+my ($gm) = glob "$out/d/patches/*copy_two*.patch";
+my ($gl) = glob "$out/d/patches/*LoongArch*.patch";
+my $gmt = $gm ? slurp($gm) : '';
+my ($intro) = `cd '$gt' && git log -1 --format=%h --abbrev=12`;
+chomp $intro;
+like($gmt, qr/^Fixes: \Q$intro\E \("mm\/copy: unmap the source early"\)$/m, 'Fixes: names the introducing commit');
+unlike($gl ? slurp($gl) : 'Fixes:', qr/^Fixes:/m, 'no Fixes: for a cleanup');
+done_testing;

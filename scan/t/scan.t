@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: GPL-2.0
+# make scan end to end on a small fake tree (real spatch, real rule).
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib", $FindBin::Bin;
+use TestLib;
+use File::Temp qw(tempdir);
+use JSON::PP ();
+use SarifCheck qw(check_sarif);
+
+my $root = root();
+my $scan = "perl $root/scan/lifo-scan.pl";
+my $t = fake_tree();
+my $out = tempdir(CLEANUP => 1) . '/out';
+
+# Errors: exit 2.
+my ($st, $o) = run_cmd("$scan --tree /tmp --out $out 2>&1");
+is($st, 2, 'not a kernel tree: exit 2');
+like($o, qr/not a kernel tree/, '... with a message');
+($st, $o) = run_cmd("$scan --tree $t --out /proc/nonexistent/out 2>&1");
+is($st, 2, 'unwritable OUT: exit 2');
+like($o, qr/cannot write the output folder/, '... with a message');
+($st, $o) = run_cmd("$scan --tree $t --out $out --spatch /nonexistent/spatch 2>&1");
+is($st, 2, 'spatch missing: exit 2');
+like($o, qr/spatch .*not found/, '... with a message');
+
+SKIP: {
+	skip 'spatch not installed', 14 unless have_spatch();
+	my $err = "$out.stderr";
+	($st, $o) = run_cmd("$scan --tree $t --out $out --jobs 2 2>$err");
+	is($st, 0, 'scan with findings: exit 0');
+	my @l = split /\n/, $o;
+	my %by = map { (split /:/)[0] => $_ } @l;
+	like($by{'arch/loongarch/mm/init.c'}, qr{^arch/loongarch/mm/init\.c:12: copy_user_highpage\(\): vfrom mapped before vto but released first \[impact: cleanup: arch/loongarch has neither HIGHMEM}, 'LoongArch finding, cleanup');
+	like($by{'mm/copy.c'}, qr{^mm/copy\.c:11: copy_two\(\): s mapped before d but released first \[impact: fix: generic code}, 'generic finding, fix');
+	like($by{'arch/arm/mm/copy.c'}, qr{^arch/arm/mm/copy\.c:11: arm_copy_two\(\): s mapped before d but released first \[impact: fix: arch/arm can select HIGHMEM}, 'ARM finding, fix');
+	is(scalar @l, 3, 'three findings, none for the correct functions');
+	my $e = do { local $/; open my $fh, '<', $err; <$fh> };
+	like($e, qr/findings: 3 \(2 fix, 1 cleanup\)/, 'summary: findings');
+	like($e, qr/arch\/loongarch\s+1 cleanup/, 'summary: per subsystem');
+	like($e, qr/files: \d+ in the tree, 3 mention a mapping function, 3 parsed/, 'summary: files parsed');
+	like($e, qr/files with parse errors.*: 0/, 'summary: parse errors');
+	like($e, qr/timeouts \(60s per file\): 0/, 'summary: timeouts');
+	like($e, qr/wall time: [\d.]+ s/, 'summary: wall time');
+	my $j = JSON::PP->new->decode(do { local $/; open my $fh, '<', "$out/findings.json"; <$fh> });
+	is(scalar @$j, 3, 'findings.json: three objects');
+	my $s = JSON::PP->new->decode(do { local $/; open my $fh, '<', "$out/findings.sarif"; <$fh> });
+	is_deeply([check_sarif($s)], [], 'findings.sarif is valid SARIF 2.1.0');
+	($st, $o) = run_cmd("perl $root/scan/sarif-schema-check.pl $out/findings.sarif");
+	is($st, 0, 'sarif-schema-check.pl accepts it');
+}
+done_testing;
