@@ -85,6 +85,10 @@ print "check-patch: applies with patch -p1: ok (" . join(' ', @touched) . ")\n";
 # checkpatch.pl of the tree.
 if (-f "$tree/scripts/checkpatch.pl") {
 	my ($cst, $co) = capture($tree, 'perl', 'scripts/checkpatch.pl', split(' ', $o{'checkpatch-opts'}), $patch);
+	if ($co =~ /Must be run from the top-level dir/) {
+		print "check-patch: checkpatch.pl does not recognise $tree as a full tree: running it with --no-tree\n";
+		($cst, $co) = capture($tree, 'perl', 'scripts/checkpatch.pl', '--no-tree', split(' ', $o{'checkpatch-opts'}), $patch);
+	}
 	my ($sum) = $co =~ /^(total: .*)$/m;
 	if ($cst != 0) {
 		push @problems, 'checkpatch.pl';

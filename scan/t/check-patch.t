@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: GPL-2.0
+# make check-patch: a patch that adds a LIFO violation, one that removes
+# one, and one that does not apply.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib", $FindBin::Bin;
+use TestLib;
+use File::Temp qw(tempdir);
+
+plan skip_all => 'spatch not installed' unless have_spatch();
+my $root = root();
+my $t = fake_tree();
+my $tmp = tempdir(CLEANUP => 1);
+my $cp = "perl $root/scan/check-patch.pl --tree $t --out $tmp/out --jobs 2";
+
+sub patch_file($name, $subject, $body, $diff) {
+	my $p = "$tmp/$name";
+	write_to($p, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		. "From: Test Author <test\@example.org>\nDate: Thu, 3 Dec 2026 10:00:00 +0000\n"
+		. "Subject: [PATCH] $subject\n\n$body\n\nSigned-off-by: Test Author <test\@example.org>\n---\n$diff");
+	return $p;
+}
+
+my $removes = patch_file('removes.patch', 'LoongArch: Release kmap_local mappings in reverse order',
+	"Release vto before vfrom in copy_user_highpage(); LoongArch has no\nHIGHMEM, so nothing changes at run time.", <<'EOF2');
+diff --git a/arch/loongarch/mm/init.c b/arch/loongarch/mm/init.c
+--- a/arch/loongarch/mm/init.c
++++ b/arch/loongarch/mm/init.c
+@@ -9,6 +9,6 @@ void copy_user_highpage(struct page *to, struct page *from,
+ 	vfrom = kmap_local_page(from);
+ 	vto = kmap_local_page(to);
+ 	copy_page(vto, vfrom);
+-	kunmap_local(vfrom);
+ 	kunmap_local(vto);
++	kunmap_local(vfrom);
+ }
+EOF2
+
+my $adds = patch_file('adds.patch', 'mm/copy: reorder the unmaps in copy_ok()',
+	"Unmap the source first in copy_ok().", <<'EOF2');
+diff --git a/mm/copy.c b/mm/copy.c
+--- a/mm/copy.c
++++ b/mm/copy.c
+@@ -19,6 +19,6 @@ static void copy_ok(struct page *dst, struct page *src)
+ 	s = kmap_local_page(src);
+ 	d = kmap_local_page(dst);
+ 	memcpy(d, s, PAGE_SIZE);
+-	kunmap_local(d);
+ 	kunmap_local(s);
++	kunmap_local(d);
+ }
+EOF2
+
+my $stale = patch_file('stale.patch', 'mm/copy: something', 'Against another tree.', <<'EOF2');
+diff --git a/mm/copy.c b/mm/copy.c
+--- a/mm/copy.c
++++ b/mm/copy.c
+@@ -19,3 +19,3 @@ static void copy_ok(struct page *dst, struct page *src)
+-	this line is not there;
++	nor this one;
+ 	kunmap_local(s);
+EOF2
+
+my ($st, $o) = run_cmd("$cp --patch $removes 2>&1");
+is($st, 0, 'a patch that removes a violation passes') or diag $o;
+like($o, qr/applies with patch -p1: ok/, 'applies');
+like($o, qr/LIFO findings the patch adds: 0/, 'adds none');
+like($o, qr/LIFO findings the patch removes: 1\n  - arch\/loongarch\/mm\/init\.c:12: copy_user_highpage\(\): vfrom mapped before vto/, 'lists the removed finding');
+SKIP: {
+	skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
+	like($o, qr/checkpatch\.pl: ok/, 'checkpatch ran and is clean');
+}
+
+($st, $o) = run_cmd("$cp --patch $adds 2>&1");
+is($st, 1, 'a patch that adds a violation fails') or diag $o;
+like($o, qr/LIFO findings the patch adds: 1\n  \+ mm\/copy\.c:\d+: copy_ok\(\): s mapped before d but released first \[impact: fix/, 'lists the added finding with its impact');
+like($o, qr/removes: 0/, 'removes none');
+like($o, qr/FAILED: adds LIFO findings/, 'says why');
+
+($st, $o) = run_cmd("$cp --patch $stale 2>&1");
+is($st, 1, 'a patch that does not apply fails');
+like($o, qr/DOES NOT APPLY/, 'with a clear message');
+
+($st, $o) = run_cmd("$cp --patch $tmp/missing.patch 2>&1");
+is($st, 2, 'missing patch file: exit 2');
+($st, $o) = run_cmd("perl $root/scan/check-patch.pl --tree /tmp --patch $adds 2>&1");
+is($st, 2, 'not a kernel tree: exit 2');
+ok(-f "$t/mm/copy.c" && `grep -c 'kunmap_local(d);' $t/mm/copy.c` == 2, 'the tree itself is untouched');
+done_testing;
