@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: GPL-2.0
+# kmap_local LIFO checking, disclosure trailers and ARM boot tests.
+# See README.md.
+
+KVER ?= 6.12
+KSRC ?=
+J ?= $(shell nproc)
+BUILD ?= $(CURDIR)/build
+OUT ?= $(if $(KSRC),$(BUILD)/scan-ksrc,$(BUILD)/scan-$(KVER))
+COCCI_SP := cocci/kmap_local_lifo.cocci
+
+export KVER BUILD J
+
+# The packaged linux-source for KVER, unless KSRC names a tree.
+DEPS_KVER = $(if $(KSRC),,$(KVER))
+TREE = $$(sh scripts/ktree.sh $(KVER) $(KSRC))
+
+.PHONY: all deps tree scan fixes check-patch check check-cocci \
+	check-disclosure check-scan boot-test regen bench clean help
+
+all: help
+
+help:
+	@echo "make scan          scan a kernel tree for kmap_local LIFO violations"
+	@echo "make fixes         turn the findings into patches in OUT/patches"
+	@echo "make check-patch PATCH=FILE   check a patch before sending it"
+	@echo "make check         run every test suite"
+	@echo "make boot-test     boot-test the patched kernel in qemu-system-arm"
+	@echo "make deps          install what is missing (Debian packages)"
+	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR"
+
+deps:
+	@sh scripts/deps.sh $(DEPS_KVER)
+
+tree: deps
+	@sh scripts/ktree.sh $(KVER) $(KSRC)
+
+scan: deps
+	@tree=$(TREE) && perl scan/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER)
+
+fixes: deps
+	@tree=$(TREE) && perl scan/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(FINDING),--finding $(FINDING))
+
+check-patch: deps
+	@test -n "$(PATCH)" || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
+	@tree=$(TREE) && perl scan/check-patch.pl --tree "$$tree" --patch "$(PATCH)" --kver $(KVER)
+
+# Regenerate the semantic patch from its name lists.
+regen:
+	sh cocci/gen-lifo.sh cocci/maps.list cocci/releases.list > $(COCCI_SP)
+
+check-cocci: deps
+	@sh cocci/tests/run.sh
+
+check-disclosure: deps
+	@sh checkpatch-ext/run-tests.sh
+
+check-scan: deps
+	@sh scan/run-tests.sh
+
+boot-test: deps
+	@sh test-kernels/boot-test.sh
+
+check: deps
+	@sh scripts/run-suites.sh \
+		"cocci=sh cocci/tests/run.sh" \
+		"disclosure=sh checkpatch-ext/run-tests.sh" \
+		"scan=sh scan/run-tests.sh" \
+		"boot=sh test-kernels/boot-test.sh"
+
+bench: deps
+	@sh cocci/bench.sh $(TREE)
+
+clean:
+	rm -rf $(BUILD)/scan-* $(BUILD)/test-kernels $(BUILD)/cocci-tests
