@@ -4,7 +4,7 @@
 # one per function, in OUT/patches/, and check each of them.
 #
 #   perl scan/make-fixes.pl --tree DIR [--out DIR] [--jobs N] [--kver V]
-#        [--cocci-dir DIR] [--finding PATH:LINE]... [--rescan]
+#        [--cocci-dir DIR] [--finding PATH[:LINE]]... [--rescan]
 #        [--signoff] [--author "Name <email>"] [--fixer CMD]
 #
 # Findings come from OUT/findings.json when it was made for the same tree
@@ -54,7 +54,8 @@ if ($o{author}) {
 my @findings;
 my %want;
 for (@{$o{finding} // []}) {
-	my ($p, $l) = /^(.+):(\d+)$/ or fail("--finding wants PATH:LINE, not $_");
+	my ($p, $l) = /^(.+?)(?::(\d+))?$/ or fail("--finding wants PATH:LINE or PATH, not $_");
+	$l //= 0;	# 0: every finding of PATH
 	$p =~ s{^\./}{};
 	push @{$want{$p}}, $l;
 }
@@ -74,8 +75,8 @@ if (%want) {
 	my @sel;
 	for my $file (sort keys %want) {
 		for my $l (@{$want{$file}}) {
-			my @m = grep { $_->{file} eq $file && ($_->{line} == $l || $_->{first}{line} == $l || $_->{second}{line} == $l) } @findings;
-			fail("no LIFO finding at $file:$l") unless @m;
+			my @m = grep { $_->{file} eq $file && (!$l || $_->{line} == $l || $_->{first}{line} == $l || $_->{second}{line} == $l) } @findings;
+			fail("no LIFO finding at $file" . ($l ? ":$l" : '')) unless @m;
 			push @sel, @m;
 		}
 	}

@@ -146,7 +146,9 @@ sub changelog($g, $tool) {
 		$why =~ s{^arch/(\w+)}{arch_name($1)}e;
 		$t .= "\n\n" . ucfirst($why) . ": this is a cleanup, not a fix.";
 	}
-	$t .= " Release " . join(' and ', @seconds) . " first.";
+	my %firsts;
+	my @firsts = grep { !$firsts{$_}++ } map { $_->{first}{expr} } @{$g->{findings}};
+	$t .= " Release " . join(' and ', @seconds) . " before " . join(' and ', @firsts) . ".";
 	my $rv = $tool->{rule_version} ? " (version $tool->{rule_version})" : '';
 	$t .= "\n\nThis patch was generated with Coccinelle $tool->{coccinelle} using the semantic patch $tool->{rule}$rv.";
 	return wrap($t);

@@ -90,8 +90,8 @@ sub scan(%a) {
 	for my $sub (sort keys %per) {
 		$s .= sprintf "    %-28s %s\n", $sub, join ', ', map { "$per{$sub}{$_} $_" } sort keys %{$per{$sub}};
 	}
-	$s .= sprintf "  files: %d in the tree, %d mention a mapping function, %d parsed by spatch\n",
-		scalar @all, $ncand, $handled;
+	$s .= sprintf "  files: %d %s, %d mention a mapping function, %d parsed by spatch\n",
+		scalar @all, $a{files} ? 'given' : 'in the tree', $ncand, $handled;
 	$s .= sprintf "  files with parse errors (the functions spatch could not parse were skipped): %d\n", scalar keys %parse;
 	$s .= sprintf "  timeouts (%ds per file): %d%s\n", $a{timeout}, scalar keys %timeouts,
 		%timeouts ? ': ' . join(' ', sort keys %timeouts) : '';
