@@ -161,7 +161,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 			open STDERR, '>', $r{err} or die;
 			$ENV{GIT_DIR} = '/nonexistent/kmap-lifo-scan';
 			delete $ENV{GIT_WORK_TREE};
-			my @cmd = ($spatch, '-D', $o{mode} // 'report', @opts, '--parse-error-msg',
+			my @cmd = (split(' ', $spatch), '-D', $o{mode} // 'report', @opts, '--parse-error-msg',
 				'--timeout', $timeout, '--sp-file', $cocci, '--file-groups', $groups);
 			exec @cmd or die "exec $spatch: $!\n";
 		}
