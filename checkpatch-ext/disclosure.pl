@@ -1,0 +1,823 @@
+#!/usr/bin/env perl
+# SPDX-License-Identifier: GPL-2.0
+#
+# disclosure.pl - check how a patch discloses tools and AI assistants
+#
+# A checkpatch-style checker for the disclosure rules of
+# Documentation/process/coding-assistants.rst and generated-content.rst
+# (and other projects' policies, see policies/).  Only the commit message
+# is read: text in the diff or below the "---" is never a trailer.
+#
+# Usage: disclosure.pl [OPTION]... [FILE|-]...
+#        disclosure.pl -g REV|RANGE...
+# See --help and README.md.
+
+use v5.36;
+use Getopt::Long qw(:config no_ignore_case bundling_values);
+use File::Basename qw(dirname);
+use Cwd qw(abs_path);
+
+my $P = 'disclosure.pl';
+my $D = dirname(abs_path($0));
+
+my @TYPES = qw(AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR
+	ASSISTED_BY_FORMAT ASSISTED_BY_BASIC_TOOL GENERATED_BY_TAG
+	MISSING_DISCLOSURE MISSING_HUMAN_SIGN_OFF AI_CONTENT_DECLINED);
+my %FIXABLE = map { $_ => 1 } qw(AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY
+	AGENT_CO_AUTHOR ASSISTED_BY_FORMAT ASSISTED_BY_BASIC_TOOL
+	GENERATED_BY_TAG);
+
+sub usage_error($msg) {
+	print STDERR "$P: $msg\n";
+	print STDERR "Try '$P --help' for more information.\n";
+	exit 2;
+}
+
+sub help() {
+	print <<"EOM";
+Usage: $P [OPTION]... [FILE]...
+Check how patches disclose tools and AI assistants (commit messages only).
+
+FILE is a patch, an mbox of several patches, a bare commit message (as a
+commit-msg hook gets it) or '-' for standard input (the default).
+
+Options:
+  -g, --git                  treat FILE as a git revision or range
+                             (REV, REV1..REV2, REV-COUNT), like checkpatch
+  -q, --quiet                only the reports and (if any) the totals
+  --terse                    one line per report (implies --emacs)
+  --emacs                    FILE:LINE: prefix on each report
+  --show-types               show the message type in the output
+  --types TYPE(,TYPE...)     show only these message types
+  --ignore TYPE(,TYPE...)    ignore these message types
+  --list-types               list the message types and exit
+  --color[=WHEN]             always, never or auto (default)
+  --policy NAME|FILE         kernel (default), qemu, or a policy file
+  --agents FILE              more agent registry entries (repeatable)
+  --no-config                do not read .disclosure.conf
+  --no-signoff               do not ask for a human Signed-off-by
+  --no-summary               no per-patch total line
+  --fix                      write FILE.EXPERIMENTAL-checkpatch-fixes with
+                             the fixable problems corrected
+  --fix-inplace              correct FILE itself
+  -h, --help                 this help
+
+Exit status: 1 if any ERROR or WARNING was reported, 2 on bad usage or
+unreadable input, 0 otherwise.
+EOM
+	exit 0;
+}
+
+my %opt = (quiet => 0, color => 'auto', summary => 1, signoff => 1,
+	   config => 1);
+my (@ignore, @use, @agent_files);
+for (@ARGV) { $_ = '--color=always' if $_ eq '--color' || $_ eq '-color' }
+GetOptions(
+	'g|git!'	=> \$opt{git},
+	'q|quiet+'	=> \$opt{quiet},
+	'terse!'	=> \$opt{terse},
+	'emacs!'	=> \$opt{emacs},
+	'show-types!'	=> \$opt{show_types},
+	'types=s'	=> \@use,
+	'ignore=s'	=> \@ignore,
+	'list-types!'	=> \$opt{list_types},
+	'color=s'	=> \$opt{color},
+	'no-color'	=> sub { $opt{color} = 'never' },
+	'nocolor'	=> sub { $opt{color} = 'never' },
+	'policy=s'	=> \$opt{policy},
+	'agents=s'	=> \@agent_files,
+	'config!'	=> \$opt{config},
+	'signoff!'	=> \$opt{signoff},
+	'summary!'	=> \$opt{summary},
+	'fix!'		=> \$opt{fix},
+	'fix-inplace!'	=> \$opt{fix_inplace},
+	'no-tree'	=> sub { },	# accepted for checkpatch compatibility
+	'h|help'	=> \$opt{help},
+) or usage_error('bad option');
+help() if $opt{help};
+if ($opt{list_types}) {
+	print "$_\n" for @TYPES;
+	exit 0;
+}
+$opt{fix} = 1 if $opt{fix_inplace};
+if ($opt{terse}) { $opt{emacs} = 1; $opt{quiet}++ }
+usage_error('--git cannot be used with --fix') if $opt{git} && $opt{fix};
+
+my $color;
+if ($opt{color} =~ /^(?:always|1)$/i) { $color = 1 }
+elsif ($opt{color} =~ /^(?:never|0)$/i) { $color = 0 }
+elsif ($opt{color} =~ /^auto$/i) { $color = -t STDOUT ? 1 : 0 }
+else { usage_error("invalid color mode: $opt{color}") }
+my ($RED, $YELLOW, $GREEN, $BLUE, $RESET) = $color
+	? ("\e[31m", "\e[33m", "\e[32m", "\e[34m", "\e[0m") : ('') x 5;
+
+my (%ignore_type, %use_type);
+for my $list ([\@ignore, \%ignore_type], [\@use, \%use_type]) {
+	for my $w (map { split /,/ } @{$list->[0]}) {
+		$w =~ s/^\s+|\s+$//g;
+		next if $w eq '';
+		$w = uc $w;
+		usage_error("unknown message type '$w' (see --list-types)")
+			unless grep { $_ eq $w } @TYPES;
+		$list->[1]{$w} = 1;
+	}
+}
+
+# ---------------------------------------------------------------------
+# Configuration: the agent registry and the policy.
+
+my @AGENTS;		# { id, names=>[], emails=>[re], models=>[re], derive, prefix, ai }
+my %POLICY;
+
+sub read_conf_lines($file) {
+	open(my $fh, '<', $file) or usage_error("cannot read $file: $!");
+	my @l = <$fh>;
+	close $fh;
+	return @l;
+}
+
+sub glob_re($g) {
+	my $re = join '', map { $_ eq '*' ? '.*' : quotemeta } split /(\*)/, $g;
+	return qr/^$re$/i;
+}
+
+sub load_agents($file) {
+	my $cur;
+	my $n = 0;
+	for my $line (read_conf_lines($file)) {
+		$n++;
+		$line =~ s/^\s+|\s+$//g;
+		next if $line eq '' || $line =~ /^#/;
+		if ($line =~ /^\[agent\s+(\S+)\s*\]$/) {
+			my $id = $1;
+			($cur) = grep { $_->{id} eq $id } @AGENTS;
+			if (!$cur) {
+				$cur = { id => $id, names => [], emails => [],
+					 models => [], derive => '', prefix => '',
+					 ai => 1 };
+				push @AGENTS, $cur;
+			}
+			next;
+		}
+		if (my ($k, $v) = $line =~ /^([a-z-]+)\s*=\s*(.*)$/) {
+			if ($k eq 'policy' && !$cur) { $POLICY{_from_config} = $v; next }
+			usage_error("$file:$n: '$k' outside an [agent NAME] section") unless $cur;
+			if ($k eq 'name') { push @{$cur->{names}}, lc $v }
+			elsif ($k eq 'email') { push @{$cur->{emails}}, glob_re($v) }
+			elsif ($k eq 'model') {
+				my $re = eval { qr/^(?:$v)$/i };
+				usage_error("$file:$n: bad model regex: $v") unless $re;
+				push @{$cur->{models}}, $re;
+			}
+			elsif ($k eq 'derive') { $cur->{derive} = $v }
+			elsif ($k eq 'prefix') { $cur->{prefix} = $v }
+			elsif ($k eq 'ai') { $cur->{ai} = $v =~ /^(?:yes|1|true)$/i ? 1 : 0 }
+			else { usage_error("$file:$n: unknown key '$k'") }
+			next;
+		}
+		usage_error("$file:$n: cannot parse: $line");
+	}
+}
+
+sub policy_path($name, $base) {
+	return "$D/policies/$name.policy" if $name =~ /^[a-z0-9_-]+$/i && -f "$D/policies/$name.policy";
+	return $name if $name =~ m{^/} || !defined $base;
+	return -f $name ? $name : "$base/$name";
+}
+
+sub load_policy($name, $base = undef, $depth = 0) {
+	usage_error("policy include loop at $name") if $depth > 8;
+	my $file = policy_path($name, $base);
+	usage_error("no such policy: $name (kernel, qemu or a file)") unless -f $file && -r $file;
+	my $dir = dirname($file);
+	my $n = 0;
+	for my $line (read_conf_lines($file)) {
+		$n++;
+		$line =~ s/^\s+|\s+$//g;
+		next if $line eq '' || $line =~ /^#/;
+		if ($line =~ /^level\s+([A-Z_]+)\s*=\s*(ERROR|WARNING|CHECK|off)$/i) {
+			my ($t, $l) = (uc $1, $2);
+			usage_error("$file:$n: unknown type $t") unless grep { $_ eq $t } @TYPES;
+			$POLICY{level}{$t} = $l =~ /^off$/i ? 'off' : uc $l;
+		} elsif ($line =~ /^include\s*=\s*(\S+)$/) {
+			load_policy($1, $dir, $depth + 1);
+		} elsif ($line =~ /^(basic-tools|analysis-tools|tool-input)\s*=\s*(.*)$/) {
+			$POLICY{$1} = { map { lc($_) => 1 } split ' ', $2 };
+		} elsif ($line =~ /^(name|doc|ai-content)\s*=\s*(.*)$/) {
+			$POLICY{$1} = $2;
+		} elsif ($line =~ /^agents\s*=\s*(.+)$/) {
+			my $f = $1 =~ m{^/} ? $1 : "$dir/$1";
+			load_agents($f);
+		} else {
+			usage_error("$file:$n: cannot parse: $line");
+		}
+	}
+	usage_error("$file: ai-content must be allowed or declined")
+		if defined $POLICY{'ai-content'} && $POLICY{'ai-content'} !~ /^(?:allowed|declined)$/;
+}
+
+load_agents("$D/agents.conf");
+my $user_conf;
+if ($opt{config}) {
+	my @cand;
+	push @cand, $ENV{DISCLOSURE_CONF} if defined $ENV{DISCLOSURE_CONF} && $ENV{DISCLOSURE_CONF} ne '';
+	my $top = `git rev-parse --show-toplevel 2>/dev/null`;
+	chomp $top;
+	push @cand, "$top/.disclosure.conf" if $top ne '';
+	push @cand, '.disclosure.conf';
+	($user_conf) = grep { -f $_ } @cand;
+	load_agents($user_conf) if $user_conf;
+}
+load_agents($_) for @agent_files;
+{
+	# a policy named in the user's config applies unless --policy was given
+	my $want = $opt{policy} // $POLICY{_from_config} // 'kernel';
+	delete $POLICY{_from_config};
+	my $base = $user_conf ? dirname($user_conf) : undef;
+	load_policy($want, $base);
+}
+$POLICY{$_} //= {} for qw(basic-tools analysis-tools tool-input);
+my $DECLINE_AI = ($POLICY{'ai-content'} // 'allowed') eq 'declined';
+my $DOC = $POLICY{doc} // 'the project policy';
+
+# ---------------------------------------------------------------------
+# Agent identity.
+
+my $name_re = do {
+	my @n = sort { length $b <=> length $a } map { @{$_->{names}} } @AGENTS;
+	@n ? qr/^(${\ join '|', map { quotemeta } @n})(?:\s+(.*))?$/i : qr/(?!)/;
+};
+
+sub agent_by_name($n) {
+	$n = lc $n;
+	for my $a (@AGENTS) {
+		return $a if grep { $_ eq $n } @{$a->{names}};
+	}
+	return undef;
+}
+
+sub agent_by_id($id) {
+	for my $a (@AGENTS) { return $a if lc $a->{id} eq lc $id }
+	return agent_by_name($id);
+}
+
+sub model_agent($tok) {
+	for my $a (@AGENTS) {
+		for my $re (@{$a->{models}}) { return $a if $tok =~ $re }
+	}
+	return undef;
+}
+
+sub norm_model($m, $a) {
+	$m =~ s/^\s+|\s+$//g;
+	$m =~ s{^.*/}{};		# provider/model
+	$m = lc $m;
+	$m =~ s/[\s._]+/-/g;
+	$m =~ s/[^a-z0-9.+-]//g;
+	$m =~ s/-+/-/g;
+	$m =~ s/^-|-$//g;
+	return '' if $m eq '';
+	my $p = lc($a->{prefix} // '');
+	$m = "$p$m" if $p ne '' && index($m, $p) != 0;
+	return $m;
+}
+
+# Split a trailer value "Name <addr>", "Name addr@x", "Name (c) <addr>".
+sub split_ident($v) {
+	my ($name, $email) = ($v, '');
+	if ($v =~ /^(.*?)\s*<([^<>]*)>\s*(.*)$/) {
+		($name, $email) = ($1, $2);
+	} elsif ($v =~ /^(.*?)\s*(\S+\@\S+)\s*$/) {
+		($name, $email) = ($1, $2);
+	}
+	$name =~ s/^\s*"(.*)"\s*$/$1/;
+	$name =~ s/^\s+|\s+$//g;
+	return ($name, $email);
+}
+
+# Is this identity an agent?  Returns { agent, model, how } or undef.
+# By address, by a model-like string, or by a registry name with no
+# address or an agent's address; never by a first name with a personal
+# address.
+sub identify($v) {
+	my ($name, $email) = split_ident($v);
+	my ($agent, $model, $how);
+	if ($email ne '') {
+		A: for my $a (@AGENTS) {
+			for my $re (@{$a->{emails}}) {
+				if ($email =~ $re) { ($agent, $how) = ($a, 'address'); last A }
+			}
+		}
+	}
+	# model-like tokens anywhere in the name (or a bare value)
+	my $mtok;
+	for my $tok (split /[\s(),\[\]]+/, $name) {
+		next if $tok eq '';
+		my $t = $tok =~ s{^.*/}{}r;
+		if (my $a = model_agent($t)) {
+			$mtok = $t;
+			$agent //= $a;
+			$how //= 'model';
+			last;
+		}
+	}
+	my $byname;
+	if ($name =~ $name_re) {
+		my ($n, $rest) = ($1, $2 // '');
+		$byname = agent_by_name($n);
+		if ($byname) {
+			if ($agent && $agent ne $byname && $how eq 'model') {
+				$agent = $byname;	# "Cursor gpt-4-turbo": the agent is Cursor
+			}
+			if (!$agent && ($email eq '' || $email =~ /noreply|no-reply|\[bot\]/i)) {
+				($agent, $how) = ($byname, 'name');
+			}
+			if ($agent && $agent eq $byname && !defined $mtok) {
+				if ($byname->{derive} eq 'words' && $rest ne '' && $rest !~ /[<@]/) {
+					$model = norm_model($rest =~ s/[()]//gr, $byname);
+				}
+			}
+		}
+	}
+	return undef unless $agent;
+	if (!defined $model || $model eq '') {
+		if (defined $mtok) { $model = lc $mtok }
+		elsif ($agent->{derive} eq 'parens' && $name =~ /\(([^()]+)\)/) {
+			$model = norm_model($1, $agent);
+		}
+	}
+	return { agent => $agent, model => ($model // ''), how => $how, name => $name, email => $email };
+}
+
+sub assisted_by($id) {
+	return "Assisted-by: $id->{agent}{id}:" . ($id->{model} ne '' ? $id->{model} : 'MODEL_VERSION');
+}
+
+# ---------------------------------------------------------------------
+# Reading input.
+
+my $exit = 0;
+my ($cnt_error, $cnt_warn, $cnt_chk);
+my @report;
+my $cur_name = '';
+
+sub report($level, $type, $msg, $lnum, $raw) {
+	my $lvl = $POLICY{level}{$type} // $level;
+	return 0 if $lvl eq 'off';
+	$lvl = 'CHECK' if $level eq 'CHECK';	# a type's CHECK cases stay CHECKs
+	return 0 if $ignore_type{$type};
+	return 0 if %use_type && !$use_type{$type};
+	$level = $lvl;
+	my $out = '';
+	$out .= $level eq 'ERROR' ? $RED : $level eq 'WARNING' ? $YELLOW : $GREEN;
+	$out .= "$cur_name:" . (defined $lnum ? "$lnum:" : '') . ' ' if $opt{emacs};
+	$out .= $level . ':';
+	$out .= "$BLUE$type:" if $opt{show_types};
+	$out .= $RESET . ' ' . $msg . "\n";
+	$out .= "#$lnum: \n$raw\n" if defined $lnum;
+	$out .= "\n";
+	$out = (split /\n/, $out)[0] . "\n" if $opt{terse};
+	push @report, $out;
+	if ($level eq 'ERROR') { $cnt_error++ }
+	elsif ($level eq 'WARNING') { $cnt_warn++ }
+	else { $cnt_chk++ }
+	return 1;
+}
+
+sub read_input($file) {
+	my $fh;
+	if ($file eq '-') {
+		$fh = \*STDIN;
+	} else {
+		if (-d $file) { print STDERR "$P: $file: is a directory\n"; exit 2 }
+		open($fh, '<:raw', $file) or do { print STDERR "$P: $file: cannot open: $!\n"; exit 2 };
+	}
+	binmode $fh;
+	local $/;
+	my $data = <$fh>;
+	if (!defined $data) { print STDERR "$P: $file: read error: $!\n"; exit 2 }
+	close $fh unless $file eq '-';
+	return $data;
+}
+
+# Lines as [text-without-eol, eol].
+sub split_lines($data) {
+	my @l;
+	while ($data =~ /\G([^\n]*)(\n|\z)/gc) {
+		my ($t, $e) = ($1, $2);
+		last if $t eq '' && $e eq '' ;
+		if ($t =~ s/\r\z//) { $e = "\r$e" }
+		push @l, [$t, $e];
+	}
+	return \@l;
+}
+
+my $hdr_re = qr/^(?:From|Subject|Date|Message-I[Dd]|To|Cc|Reply-To|Return-Path|Received|X-[\w-]+|MIME-Version|Content-[\w-]+|In-Reply-To|References|Delivered-To|Sender|List-[\w-]+|Precedence|Author|Commit|CommitDate|AuthorDate|Repository|Merge):[ \t]/i;
+my $mbox_from = qr/^From [^\s:]+(?:\s.*)?$/;
+
+# Split a file's lines into patches: [start, end) index ranges.
+sub split_patches($L) {
+	my @starts = (0);
+	for my $i (1 .. $#$L) {
+		next unless substr($L->[$i][0], 0, 5) eq 'From ';
+		next unless $L->[$i][0] =~ $mbox_from;
+		next unless $L->[$i - 1][0] eq '';
+		next unless $i + 1 <= $#$L && $L->[$i + 1][0] =~ $hdr_re;
+		push @starts, $i;
+	}
+	my @r;
+	for my $k (0 .. $#starts) {
+		my $end = $k < $#starts ? $starts[$k + 1] : scalar @$L;
+		push @r, [$starts[$k], $end];
+	}
+	return @r;
+}
+
+# The commit message of one patch: list of line indexes, the subject,
+# and whether it came with mail headers.
+sub commit_message($L, $s, $e) {
+	my $i = $s;
+	my ($subject, $mode) = ('', 'bare');
+	$i++ while $i < $e && $L->[$i][0] =~ /^\s*$/;
+	my $first = $i < $e ? $L->[$i][0] : '';
+	my $indent = 0;
+	if ($first =~ $mbox_from || $first =~ $hdr_re || $first =~ /^commit [0-9a-f]{7,40}\b/) {
+		$mode = $first =~ /^commit / ? 'log' : 'mail';
+		$i++ if $first =~ $mbox_from || $first =~ /^commit /;
+		while ($i < $e && $L->[$i][0] ne '') {
+			my $t = $L->[$i][0];
+			if ($t =~ /^Subject:\s*(.*)$/i) {
+				$subject = $1;
+				while ($i + 1 < $e && $L->[$i + 1][0] =~ /^[ \t]+(\S.*)$/) {
+					$subject .= " $1";
+					$i++;
+				}
+			}
+			$i++;
+		}
+		$i++ while $i < $e && $L->[$i][0] =~ /^\s*$/;
+		# in-body headers (From:, Date:, Subject:) after the mail headers
+		if ($mode eq 'mail') {
+			my $j = $i;
+			$j++ while $j < $e && $L->[$j][0] =~ /^(?:From|Date|Subject):\s/i;
+			if ($j > $i && ($j >= $e || $L->[$j][0] eq '')) {
+				for my $k ($i .. $j - 1) {
+					$subject = $1 if $L->[$k][0] =~ /^Subject:\s*(.*)$/i;
+				}
+				$i = $j;
+				$i++ while $i < $e && $L->[$i][0] =~ /^\s*$/;
+			}
+		}
+		$indent = 1 if $mode eq 'log' && $i < $e && $L->[$i][0] =~ /^    \S/;
+	}
+	my @msg;
+	for (; $i < $e; $i++) {
+		my $t = $L->[$i][0];
+		last if $t =~ /^---\s*$/;
+		last if $t =~ /^(?:diff --git |Index: |diff -|--- \S)/;
+		last if $t =~ /^# -+ >8 -+$/;		# git commit --verbose scissors
+		last if $t =~ /^-- $/;			# signature
+		next if $mode eq 'bare' && $t =~ /^#/;	# commit template comments
+		push @msg, $i;
+	}
+	if ($mode eq 'bare' && @msg) {
+		# the first paragraph is the subject
+		my @s;
+		push @s, shift @msg while @msg && $L->[$msg[0]][0] ne '';
+		$subject = join ' ', map { $L->[$_][0] } @s;
+	}
+	return (\@msg, $subject, $mode, $indent);
+}
+
+# ---------------------------------------------------------------------
+# The checks.
+
+my $trailer_re = qr/^([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*):[ \t]*(.*?)\s*$/;
+
+my $ai_words = qr/(?:ChatGPT|Chat\s*GPT|GPT-?[0-9][\w.-]*|Claude(?:\s+Code)?|Copilot|Cursor|Gemini|Codex|aider|Devin|Windsurf|Codeium|Llama|Code\s*Llama|Mistral|DeepSeek|Qwen|Grok|LLMs?|large\s+language\s+models?|an?\s+AI(?:\s+(?:assistant|agent|tool|model|chatbot))?|AI\s+(?:assistant|agent|tool|model|chatbot)s?|(?:a|an|the)\s+(?:coding\s+)?(?:assistant|agent|chatbot))/i;
+my $tool_words = qr/(?:(?:a|an|the|this)\s+)?(?:Coccinelle|spatch|semantic\s+patch|cocci\s+script|\S+\.cocci|checkpatch(?:\.pl)?\s+--fix(?:-inplace)?)(?:\s+(?:script|rule|semantic\s+patch))?/i;
+my $gen_verbs = qr/(?:generated|written|wrote|created|produced|authored|drafted|developed|made|done|coded|prepared)/i;
+
+# What a changelog line says was made by a tool: ('ai'|'tool', text) or ().
+sub content_claim($t) {
+	return () if $t =~ /^\s*>/;
+	my @r;
+	if ($t =~ /\b($gen_verbs\s+(?:(?:entirely|mostly|largely|partly|partially|automatically|fully)\s+)?(?:by|with|using|via|through)\s+(?:the\s+)?(?:help\s+of\s+|assistance\s+of\s+)?($ai_words))\b/
+	    || $t =~ /\b((?:I|we)\s+(?:have\s+)?(?:used|asked|prompted|let)\s+($ai_words)\s+(?:to\s+)?(?:write|generate|create|produce|draft|develop|fix|implement|code)\w*)\b/i
+	    || $t =~ /\b(with\s+(?:the\s+)?(?:help|assistance)\s+of\s+($ai_words))\b/i
+	    || $t =~ /\b((?:ChatGPT|Claude|Copilot|Gemini|Codex|LLM)-(?:generated|written|authored))\b/i
+	    || $t =~ /\b((?:this\s+)?(?:patch|change|commit|code|series|fix|driver|test)\s+(?:is|was|has\s+been)\s+(?:\w+\s+)?(?:AI|LLM)[- ](?:generated|written))\b/i
+	    || $t =~ /\b(Generated\s+with\s+\[?(?:Claude\s+Code|Codex|Copilot|Cursor|Gemini|aider)\]?)/i) {
+		push @r, ['ai', $1];
+	}
+	if ($t =~ /\b($gen_verbs\s+(?:(?:entirely|mostly|largely|partly|automatically|mechanically|fully)\s+)?(?:by|with|using|via|through)\s+($tool_words))/
+	    || $t =~ /\b(((?:Coccinelle|spatch))[- ]generated)\b/i) {
+		push @r, ['tool', $1];
+	}
+	return @r;
+}
+
+sub process_patch($file, $L, $s, $e, $fixes) {
+	($cnt_error, $cnt_warn, $cnt_chk) = (0, 0, 0);
+	@report = ();
+	my ($msg, $subject, $mode, $indent) = commit_message($L, $s, $e);
+	my $text = sub ($i) { my $t = $L->[$i][0]; $t =~ s/^    // if $indent; $t };
+	my $fix = sub ($i, $new) { $fixes->{$i} = $new if $opt{fix} && defined $new };
+
+	# paragraphs of the message; trailers are Token: value lines in a
+	# paragraph that is mostly such lines
+	my (@para, @cur);
+	for my $i (@$msg) {
+		if ($text->($i) =~ /^\s*$/) { push @para, [@cur] if @cur; @cur = () }
+		else { push @cur, $i }
+	}
+	push @para, [@cur] if @cur;
+	my (@trailers, %is_trailer);
+	for my $p (@para) {
+		my @t = grep { $text->($_) =~ $trailer_re && $text->($_) !~ m{^[A-Za-z]+://} } @$p;
+		next unless @t && @t * 2 >= @$p;
+		for my $i (@t) {
+			my ($tag, $val) = $text->($i) =~ $trailer_re;
+			push @trailers, { i => $i, tag => $tag, lc => lc $tag, val => $val };
+			$is_trailer{$i} = 1;
+		}
+	}
+
+	my $ctx = sub ($i) { ($i + 1, $L->[$i][0]) };
+	my ($agent_involved, $human_sob, $ai_disclosed, $tool_disclosed) = (0, 0, 0, 0);
+	my %assisted_agents;
+	my @sob_lines;
+	for my $t (@trailers) {
+		next unless $t->{lc} eq 'assisted-by';
+		if ($t->{val} =~ /^\s*([^\s:]+)\s*:/) { $assisted_agents{lc $1} = 1 }
+	}
+
+	for my $t (@trailers) {
+		my ($i, $tag, $val) = @$t{qw(i tag val)};
+		my @at = $ctx->($i);
+		if ($t->{lc} eq 'signed-off-by') {
+			my $id = identify($val);
+			if ($id && $id->{agent}{ai}) {
+				$agent_involved = 1; $ai_disclosed = 1;
+				my $ab = assisted_by($id);
+				my $have = $assisted_agents{lc $id->{agent}{id}};
+				report('ERROR', 'AGENT_SIGN_OFF',
+				       "Signed-off-by: names an AI agent ($id->{agent}{id}); only a human can certify the DCO: attribute the agent with '$ab'"
+				       . ($have ? ' (already present)' : '') . " and sign off as the human submitter ($DOC)", @at)
+				  && $fix->($i, $have ? '' : $id->{model} ne '' ? $ab : undef);
+				report('ERROR', 'AI_CONTENT_DECLINED',
+				       "agent sign-off: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+			} else {
+				$human_sob = 1;
+			}
+		} elsif ($t->{lc} eq 'co-developed-by') {
+			my $id = identify($val);
+			next unless $id && $id->{agent}{ai};
+			$agent_involved = 1; $ai_disclosed = 1;
+			my $ab = assisted_by($id);
+			report('ERROR', 'AGENT_CO_DEVELOPED_BY',
+			       "Co-developed-by: names an AI agent ($id->{agent}{id}), which cannot sign off; use '$ab' instead ($DOC)", @at)
+			  && $fix->($i, $id->{model} ne '' ? $ab : undef);
+			report('ERROR', 'AI_CONTENT_DECLINED',
+			       "agent Co-developed-by: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+		} elsif ($t->{lc} eq 'co-authored-by') {
+			my $id = identify($val);
+			next unless $id && $id->{agent}{ai};
+			$agent_involved = 1; $ai_disclosed = 1;
+			my $ab = assisted_by($id);
+			my $have = $assisted_agents{lc $id->{agent}{id}};
+			my $how = $id->{model} ne '' ? "'$ab'" : "'$ab' (the trailer names no model: fill it in)";
+			report('WARNING', 'AGENT_CO_AUTHOR',
+			       "$tag trailer added by a coding agent ($id->{agent}{id}); the kernel attributes agents with $how"
+			       . ($have ? ', already present: drop this one' : '') . " ($DOC)", @at)
+			  && $fix->($i, $have ? '' : $id->{model} ne '' ? $ab : undef);
+			report('ERROR', 'AI_CONTENT_DECLINED',
+			       "agent co-author: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+		} elsif ($t->{lc} eq 'assisted-by') {
+			$agent_involved = 1; $ai_disclosed = 1; $tool_disclosed = 1;
+			check_assisted_by($t, \@at, $fix);
+		} elsif ($t->{lc} eq 'generated-by') {
+			my $id = identify($val);
+			my ($first) = split /[\s:]+/, $val;
+			$id //= do { my $a = agent_by_name($first // ''); $a ? { agent => $a, model => '' } : undef };
+			my $ai = $id ? $id->{agent}{ai} : ($val =~ $ai_words ? 1 : 0);
+			$tool_disclosed = 1;
+			if ($ai) {
+				$agent_involved = 1; $ai_disclosed = 1;
+				my $ab = $id ? assisted_by($id) : 'Assisted-by: AGENT_NAME:MODEL_VERSION';
+				report('WARNING', 'GENERATED_BY_TAG',
+				       "Generated-by: (the 2025 RFC's trailer) is not used by the kernel: disclose AI assistance with '$ab' ($DOC)", @at)
+				  && $fix->($i, $id && $id->{model} ne '' ? $ab : undef);
+				report('ERROR', 'AI_CONTENT_DECLINED',
+				       "AI-generated content: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+			} else {
+				report('WARNING', 'GENERATED_BY_TAG',
+				       "Generated-by: (the 2025 RFC's trailer) is not used by the kernel: say in the changelog how the content was generated and include the tool's input (e.g. the .cocci script); list analysis tools in Assisted-by only alongside an agent (Documentation/process/generated-content.rst)", @at);
+			}
+		} elsif ($val =~ m{https?://(?:claude\.ai/(?:code|chat|share)|chatgpt\.com/(?:codex|share|c/)|chat\.openai\.com|cursor\.com/(?:agents|background-agent)|gemini\.google\.com|copilot\.microsoft\.com|github\.com/copilot|app\.devin\.ai)}i
+			 || $t->{lc} =~ /^(?:claude|codex|cursor|copilot|gemini|devin|agent|ai)-(?:session|chat|conversation|task|link)s?(?:-link|-url)?$/) {
+			$agent_involved = 1; $ai_disclosed = 1;
+			report('WARNING', 'AGENT_CO_AUTHOR',
+			       "$tag trailer links a coding agent's session; reviewers cannot follow it: drop it and attribute the agent with 'Assisted-by: AGENT_NAME:MODEL_VERSION' ($DOC)", @at)
+			  && $fix->($i, '');
+			report('ERROR', 'AI_CONTENT_DECLINED',
+			       "agent session link: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+		}
+	}
+
+	# What the changelog says about how the content was made.
+	my (@ai_claims, @tool_claims);
+	my $has_input = 0;
+	my @body = grep { !$is_trailer{$_} } @$msg;
+	for my $i (@body) {
+		my $t = $text->($i);
+		$has_input = 1 if $t =~ /^\s*@[\w\s]*@\s*$|\.cocci\b|scripts\/coccinelle\//;
+		for my $c (content_claim($t)) {
+			push @{$c->[0] eq 'ai' ? \@ai_claims : \@tool_claims}, [$i, $c->[1]];
+		}
+	}
+	if ($subject ne '') {
+		for my $c (content_claim($subject)) {
+			push @{$c->[0] eq 'ai' ? \@ai_claims : \@tool_claims}, [undef, $c->[1]];
+		}
+	}
+	my $first_line = sub ($c) { defined $c->[0] ? $ctx->($c->[0]) : (undef, undef) };
+	if (@ai_claims) {
+		my $c = $ai_claims[0];
+		if ($DECLINE_AI) {
+			report('ERROR', 'AI_CONTENT_DECLINED',
+			       "the changelog says AI produced content ('$c->[1]'): $POLICY{name} declines contributions containing AI-generated content ($DOC)",
+			       $first_line->($c));
+		} elsif (!$ai_disclosed) {
+			report('WARNING', 'MISSING_DISCLOSURE',
+			       "the changelog says an AI tool wrote content ('$c->[1]') but no trailer discloses it: add 'Assisted-by: AGENT_NAME:MODEL_VERSION' ($DOC)",
+			       $first_line->($c));
+			$agent_involved = 1;
+		}
+	}
+	if (@tool_claims && !$has_input && !$tool_disclosed) {
+		my $c = $tool_claims[0];
+		my $tool = $c->[1] =~ /cocci|spatch|semantic/i;
+		if ($tool && !$POLICY{'tool-input'}{coccinelle}) { }
+		elsif ($tool) {
+			report('WARNING', 'MISSING_DISCLOSURE',
+			       "the changelog says a tool generated the content ('$c->[1]') but does not show its input: include the semantic patch (or name the script under scripts/coccinelle/) so reviewers can check it (Documentation/process/generated-content.rst)",
+			       $first_line->($c));
+		}
+	}
+
+	if ($agent_involved && !$human_sob && $opt{signoff}) {
+		report('ERROR', 'MISSING_HUMAN_SIGN_OFF',
+		       "agent involvement is disclosed but no human Signed-off-by: the human submitter must sign off and takes responsibility for the patch ($DOC)",
+		       undef, undef);
+	}
+	return ($subject, scalar @$msg);
+}
+
+sub check_assisted_by($t, $at, $fix) {
+	my ($i, $val) = @$t{qw(i val)};
+	my $form = "'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]'";
+	if ($val eq '') {
+		report('WARNING', 'ASSISTED_BY_FORMAT', "empty Assisted-by: expects $form ($DOC)", @$at);
+		return;
+	}
+	if ($val =~ /\S+@\S+|<[^>]*>/) {
+		my $id = identify($val);
+		my $ab = $id ? assisted_by($id) : undef;
+		report('WARNING', 'ASSISTED_BY_FORMAT',
+		       "Assisted-by: takes AGENT_NAME:MODEL_VERSION, not an email address: expects $form"
+		       . ($ab ? ", e.g. '$ab'" : '') . " ($DOC)", @$at)
+		  && $fix->($i, $ab && $id->{model} ne '' ? $ab : undef);
+		return;
+	}
+	my ($agent, $model, $rest);
+	if ($val =~ /^([^\s:]+):([^\s:]\S*)((?:\s+\S+)*)$/) {
+		($agent, $model, $rest) = ($1, $2, $3);
+	} else {
+		# a fixable near miss: spaces around the colon, a name in words
+		my $fixed;
+		if ($val =~ /^(.+?)\s*:\s*(\S+)((?:\s+\S+)*)$/) {
+			my ($n, $m, $r) = ($1, $2, $3);
+			my $a = agent_by_name($n);
+			$n = $a->{id} if $a;
+			$fixed = "Assisted-by: $n:$m$r" if $n !~ /\s/;
+		}
+		my $why = $val !~ /:/ ? 'no MODEL_VERSION (no colon)'
+			: $val =~ /:\s*$/ ? 'no MODEL_VERSION after the colon'
+			: 'spaces in the wrong place';
+		my $id = identify($val);
+		$fixed //= assisted_by($id) if $id && $id->{model} ne '';
+		report('WARNING', 'ASSISTED_BY_FORMAT',
+		       "malformed Assisted-by ($why): expects $form" . ($fixed ? ", e.g. '$fixed'" : '') . " ($DOC)", @$at)
+		  && $fix->($i, $fixed);
+		return;
+	}
+	my $a = agent_by_id($agent);
+	if (!$a) {
+		report('CHECK', 'ASSISTED_BY_FORMAT',
+		       "unknown agent '$agent' in Assisted-by: check the name (known agents are listed in agents.conf; add yours to .disclosure.conf)", @$at);
+	} elsif ($agent ne $a->{id}) {
+		report('CHECK', 'ASSISTED_BY_FORMAT',
+		       "agent '$agent' is usually written '$a->{id}' in Assisted-by", @$at)
+		  && $fix->($i, "Assisted-by: $a->{id}:$model$rest");
+	}
+	if ($a && $DECLINE_AI && $a->{ai}) {
+		report('ERROR', 'AI_CONTENT_DECLINED',
+		       "Assisted-by names an AI agent: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @$at);
+	}
+	my @tools = split ' ', $rest // '';
+	my @basic = grep { $POLICY{'basic-tools'}{lc($_ =~ s/^\[|\]$//gr)} } @tools;
+	if (@basic) {
+		my @keep = grep { !$POLICY{'basic-tools'}{lc($_ =~ s/^\[|\]$//gr)} } @tools;
+		my $new = "Assisted-by: $agent:$model" . join '', map { " $_" } @keep;
+		report('WARNING', 'ASSISTED_BY_BASIC_TOOL',
+		       "basic tools (" . join(', ', @basic) . ") are not listed in Assisted-by: only analysis tools such as coccinelle, sparse, smatch or clang-tidy ($DOC)", @$at)
+		  && $fix->($i, $new);
+	}
+}
+
+# ---------------------------------------------------------------------
+# Main.
+
+my @inputs = @ARGV ? @ARGV : ('-');
+my @work;	# [name, label, data]
+if ($opt{git}) {
+	system('git rev-parse --git-dir >/dev/null 2>&1') == 0 or do { print STDERR "$P: no git repository found\n"; exit 2 };
+	for my $expr (@inputs) {
+		usage_error("bad revision '$expr'") if $expr =~ /^-/ || $expr =~ /[\s'"\\;|&`\$]/;
+		my @args;
+		if ($expr =~ /^(.*)-(\d+)$/) { @args = ("-$2", $1) }
+		elsif ($expr =~ /\.\./) { @args = ($expr) }
+		else { @args = ('-1', $expr) }
+		open(my $fh, '-|', 'git', 'log', '--no-color', '--no-merges', '--reverse', '--format=%H %s', @args, '--')
+			or do { print STDERR "$P: git log failed: $!\n"; exit 2 };
+		my @c = map { chomp; [split / /, $_, 2] } <$fh>;
+		close $fh or do { print STDERR "$P: $expr: not a revision or range\n"; exit 2 };
+		for my $c (@c) {
+			open(my $p, '-|', 'git', 'format-patch', '-M', '--stdout', '-1', $c->[0])
+				or do { print STDERR "$P: git format-patch failed: $!\n"; exit 2 };
+			binmode $p;
+			local $/;
+			my $d = <$p> // '';
+			close $p;
+			push @work, [$c->[0], 'Commit ' . substr($c->[0], 0, 12) . qq{ ("$c->[1]")}, $d];
+		}
+	}
+	if (!@work) { print STDERR "$P: no git commits after extraction\n"; exit 2 }
+} else {
+	for my $f (@inputs) {
+		usage_error('--fix needs a file, not standard input') if $opt{fix} && $f eq '-';
+		push @work, [$f, $f eq '-' ? 'Your patch' : $f, read_input($f)];
+	}
+}
+
+my $many = @work > 1;
+for my $w (@work) {
+	my ($name, $label, $data) = @$w;
+	my $L = split_lines($data);
+	undef $data;
+	my %fixes;
+	my @patches = @$L ? split_patches($L) : ([0, 0]);
+	my $n = 0;
+	for my $r (@patches) {
+		$n++;
+		$cur_name = $name;
+		my ($subject, $lines) = process_patch($name, $L, $r->[0], $r->[1], \%fixes);
+		my $vname = @patches > 1 ? "$label: patch $n" . ($subject ne '' ? qq{ ("$subject")} : '') : $label;
+		$vname = qq{"$subject"} if $name eq '-' && @patches == 1 && $subject ne '';
+		my $clean = !($cnt_error + $cnt_warn + $cnt_chk);
+		$exit = 1 if $cnt_error || $cnt_warn;
+		if (($many || @patches > 1) && !$opt{quiet}) {
+			print '-' x length($vname), "\n$vname\n", '-' x length($vname), "\n";
+		}
+		print @report;
+		if ($opt{summary} && !($clean && $opt{quiet})) {
+			print "total: $cnt_error errors, $cnt_warn warnings, $cnt_chk checks, $lines lines checked\n";
+		}
+		if (!$opt{quiet}) {
+			print "\n";
+			print $clean ? "$vname has no obvious disclosure problems.\n"
+				     : "$vname has disclosure problems, please review.\n";
+		}
+	}
+	if ($opt{fix} && %fixes) {
+		my $out = $opt{fix_inplace} ? $name : "$name.EXPERIMENTAL-checkpatch-fixes";
+		open(my $fh, '>:raw', $out) or do { print STDERR "$P: cannot write $out: $!\n"; exit 2 };
+		my %seen;
+		for my $i (0 .. $#$L) {
+			$seen{lc $L->[$i][0]} = 1 if !exists $fixes{$i} && $L->[$i][0] =~ /^Assisted-by:/i;
+		}
+		for my $i (0 .. $#$L) {
+			if (exists $fixes{$i}) {
+				next if $fixes{$i} eq '';	# deleted line
+				next if $fixes{$i} =~ /^Assisted-by:/i && $seen{lc $fixes{$i}}++;
+				print $fh $fixes{$i}, $L->[$i][1];
+			} else {
+				print $fh $L->[$i][0], $L->[$i][1];
+			}
+		}
+		close $fh or do { print STDERR "$P: cannot write $out: $!\n"; exit 2 };
+		print "\nWrote --fix correction(s) to '$out'\n" unless $opt{quiet};
+	}
+}
+exit $exit;
