@@ -5,12 +5,16 @@
 #
 #   perl scan/make-fixes.pl --tree DIR [--out DIR] [--jobs N] [--kver V]
 #        [--cocci-dir DIR] [--finding PATH[:LINE]]... [--rescan]
-#        [--signoff] [--author "Name <email>"] [--fixer CMD]
+#        [--signoff] [--author "Name <email>"] [--fixer CMD] [--no-build-check]
 #
 # Findings come from OUT/findings.json when it was made for the same tree
 # (make scan), else from a scan (of PATH only with --finding).  The fix
 # itself is made by scripts/lifo-fix.sh (the rule's patch mode); --fixer
 # replaces it ("CMD TREE FILE" must print a -p1 diff).
+# Each patch is checked: patch -p1, git am, checkpatch.pl, the disclosure
+# checker, and (unless --no-build-check) the touched objects that the
+# 32-bit ARM test configuration compiles are built there with sparse (C=2)
+# before and after.
 # Exit 0 when every patch was made and passed its checks, 1 when a check
 # failed, 2 on errors.
 use v5.36;
@@ -24,12 +28,14 @@ use LifoCommon qw(fail project_root is_ktree check_out_dir);
 use LifoScan qw(scan);
 use LifoOutput ();
 use LifoSpatch ();
+use LifoBuild ();
 use LifoPatch qw(subject_prefix subject changelog split_hunks get_maintainers fixes_tag capture);
 
 my $root = project_root();
 my %o = (jobs => 0, timeout => 60, 'cocci-dir' => "$root/cocci");
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=i', 'cocci-dir=s', 'kver=s', 'timeout=i',
-	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'quiet', 'help')
+	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'no-build-check',
+	'quiet', 'help')
 	or fail("bad options (see the head of $0)");
 if ($o{help}) { exec 'sed', '-n', '2,17p', $0 }
 fail("--tree DIR is required") unless $o{tree};
@@ -225,6 +231,7 @@ unless ($o{'no-check'}) {
 		copy("$tree/$file", "$pcopy/$file");
 	}
 	my $dchk = "$root/checkpatch-ext/disclosure.pl";
+	my $builder;
 	for my $p (@patches) {
 		my @problems;
 		my ($st, $o1, $e1) = capture($pcopy, 'patch', '-p1', '-s', '--no-backup-if-mismatch', '-i', $p);
@@ -239,12 +246,23 @@ unless ($o{'no-check'}) {
 			push @problems, "disclosure.pl: $o1$e1" if $st;
 		}
 		my $n = $p =~ s{.*/}{}r;
+		my @built;
+		if (!$o{'no-build-check'} && !@problems) {
+			$builder //= LifoBuild->new(tree => $tree, out => $out, jobs => $o{jobs} || LifoScan::ncpus(),
+				fragment => "$root/test-kernels/configs/arm-virt-highmem.config");
+			my @files = do { open my $fh, '<', $p; map { m{^\+\+\+ b/(\S+)} ? $1 : () } <$fh> };
+			for my $r ($builder->check_patch($p, @files)) {
+				push @built, "$r->[0]: $r->[1]";
+				push @problems, $r->[1] if $r->[0] eq 'FAIL';
+			}
+		}
 		if (@problems) {
 			$bad++;
 			print "FAIL $n\n", map { "  $_\n" } @problems;
 		} else {
 			print "ok   $n\n";
 		}
+		print map { "  build: $_\n" } @built;
 	}
 	my @notes;
 	push @notes, "checkpatch.pl ran with --ignore MISSING_SIGN_OFF: no --signoff, the sender signs off" unless $o{signoff};

@@ -46,6 +46,82 @@ sub arch_facts($self, $arch) {
 	return $self->{arch}{$arch} = \%f;
 }
 
+# Kconfig index: symbol => [depends-on expressions].
+sub _kconfig($self) {
+	return $self->{kconfig} if $self->{kconfig};
+	my %dep;
+	File::Find::find({ no_chdir => 1, wanted => sub {
+		if (-d $_) { $File::Find::prune = 1 if m{/(?:\.git|Documentation|tools|arch)$}; return }
+		return unless m{/Kconfig[^/]*$};
+		open my $fh, '<', $_ or return;
+		my $cur;
+		while (my $l = <$fh>) {
+			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) { $cur = $1; $dep{$cur} //= []; next }
+			if ($l =~ /^\s*(?:menu|choice|endmenu|if|endif|source|comment)\b/) { $cur = undef; next }
+			push @{$dep{$cur}}, $1 if $cur && $l =~ /^\s*depends\s+on\s+(.*?)\s*$/;
+		}
+	} }, $self->{tree});
+	return $self->{kconfig} = \%dep;
+}
+
+# CONFIG symbols that make Kbuild compile $file (from the Makefiles of
+# its folder and the folders above).
+sub _build_syms($self, $file) {
+	my @syms;
+	my @parts = split m{/}, $file;
+	my $obj = pop(@parts) =~ s/\.c$/.o/r;
+	while (@parts) {
+		my $dir = join '/', @parts;
+		my ($mk) = grep { -f } map { "$self->{tree}/$dir/$_" } qw(Kbuild Makefile);
+		last unless $mk;
+		open my $fh, '<', $mk or last;
+		my $text = do { local $/; <$fh> };
+		$text =~ s/\\\n/ /g;
+		my @want = ($obj);
+		my %seen;
+		while (defined(my $w = shift @want)) {
+			next if $seen{$w}++ || keys %seen > 8;
+			for my $line (split /\n/, $text) {
+				next unless $line =~ /^\s*([\w\$\(\)-]+)\s*[:+]?=.*(?<![\w\/-])\Q$w\E(?![\w-])/;
+				my $lhs = $1;
+				if ($lhs =~ /^(?:obj|lib|core|drivers)-\$\(CONFIG_(\w+)\)$/) { push @syms, $1 }
+				elsif ($lhs =~ /^([\w-]+)-(?:y|objs|\$\(CONFIG_(\w+)\))$/ && $1 ne 'obj') {
+					push @syms, $2 if $2;
+					push @want, "$1.o";
+				}
+			}
+		}
+		$obj = pop(@parts) . '/';
+	}
+	return @syms;
+}
+
+# [SYMBOL, "CONFIG_X"] when the Kconfig of the code that builds $file
+# depends (plainly, through up to four levels) on an architecture symbol.
+sub arch_gate($self, $file) {
+	return undef if $file =~ m{^arch/};
+	my $k = $self->_kconfig;
+	my %gate = map { $_ => 1 } qw(X86_64 64BIT ARM64 X86 ARM RISCV S390 LOONGARCH PPC MIPS SPARC);
+	for my $sym ($self->_build_syms($file)) {
+		my @todo = ([$sym, 0]);
+		my %seen;
+		while (my $t = shift @todo) {
+			my ($s, $d) = @$t;
+			next if $seen{$s}++ || $d > 4;
+			for my $expr (@{$k->{$s} // []}) {
+				next if $expr =~ /\|\|/;
+				for my $c (split /\s*&&\s*/, $expr) {
+					$c =~ s/^\(|\)$//g;
+					next unless $c =~ /^(\w+)$/;
+					return [$c, "CONFIG_$sym"] if $gate{$c};
+					push @todo, [$c, $d + 1];
+				}
+			}
+		}
+	}
+	return undef;
+}
+
 sub all_arches($self) {
 	opendir my $d, "$self->{tree}/arch" or return ();
 	return sort grep { !/^\./ && -d "$self->{tree}/arch/$_" } readdir $d;
@@ -92,6 +168,26 @@ sub classify($self, $f) {
 				join(' or ', @cfg) . " on $arch");
 		}
 		return ('cleanup', "arch/$arch has neither HIGHMEM nor ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP, so $f->{first}{map}() is page_address() there and the order changes nothing at run time", '');
+	}
+	# Generic code that its Kconfig limits to some architectures.
+	if (my $gate = $self->arch_gate($f->{file})) {
+		my ($sym, $via) = @$gate;
+		if ($sym eq 'X86_64' || $sym eq '64BIT') {
+			my $fm = $self->arch_facts('x86')->{forcemap};
+			return ('cleanup', "$via depends on $sym, so there is no HIGHMEM and no force-map: the order changes nothing at run time", '')
+				if $pte || !$fm;
+			return ('fix', "$via depends on $sym: no HIGHMEM there, but x86 selects ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP ($fm), so CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP puts the mappings on the kmap_local stack",
+				'CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP=y (x86-64)');
+		}
+		my %arch = (ARM64 => 'arm64', X86 => 'x86', ARM => 'arm', RISCV => 'riscv', S390 => 's390',
+			LOONGARCH => 'loongarch', PPC => 'powerpc', MIPS => 'mips', SPARC => 'sparc');
+		if (my $a = $arch{$sym}) {
+			my %g = %$f;
+			$g{file} = "arch/$a/(via $f->{file})";
+			my @r = $self->classify(\%g);
+			$r[1] = "$via depends on $sym; " . $r[1];
+			return @r;
+		}
 	}
 	if ($pte) {
 		my @a = $self->arches_with('highpte');

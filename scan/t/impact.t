@@ -45,6 +45,26 @@ like($aff, qr/CONFIG_HIGHMEM=y \(arm and x86\)/, 'lists the HIGHMEM arches of th
 is($i, 'fix', 'generic PTE pair with HIGHPTE arches: fix');
 like($r, qr/HIGHPTE \(arm and x86\)/, 'reason names the HIGHPTE arches');
 
+# Generic code whose Kconfig depends on an architecture.
+write_to("$t/drivers/acc/Makefile", "obj-\$(CONFIG_ACC) := acc.o\nacc-y := acc_main.o \\\n\tacc_fixed.o\n");
+write_to("$t/drivers/acc/Kconfig", "config ACC\n\ttristate \"Accelerator\"\n\tdepends on CRYPTO\n\tdepends on ACC_BUS\n\nconfig ACC_BUS\n\ttristate\n\tdepends on PCI && X86_64 && !UML\n");
+write_to("$t/drivers/soc/Makefile", "obj-\$(CONFIG_SOC_THING) += thing.o\n");
+write_to("$t/drivers/soc/Kconfig", "config SOC_THING\n\tbool \"thing\"\n\tdepends on ARM64 || COMPILE_TEST\n");
+write_to("$t/drivers/soc2/Makefile", "obj-\$(CONFIG_SOC2) += thing.o\n");
+write_to("$t/drivers/soc2/Kconfig", "config SOC2\n\tbool \"thing\"\n\tdepends on LOONGARCH\n");
+$imp = LifoImpact->new($t);
+($i, $r, $aff) = $imp->classify($mk->('drivers/acc/acc_fixed.c'));
+is($i, 'fix', 'x86-64-only driver: fix (force-map)');
+like($r, qr/CONFIG_ACC depends on X86_64: no HIGHMEM there.*FORCE_MAP/, 'reason: depends on X86_64, force-map');
+is($aff, 'CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP=y (x86-64)', 'affected: force-map on x86-64 only');
+($i) = $imp->classify($mk->('drivers/acc/acc_main.c', 'pte_offset_map', 'kmap_local_page'));
+is($i, 'cleanup', 'x86-64-only driver with a PTE mapping: cleanup (no HIGHPTE)');
+($i) = $imp->classify($mk->('drivers/soc/thing.c'));
+is($i, 'fix', 'a "depends on A || B" is not an architecture gate');
+($i, $r) = $imp->classify($mk->('drivers/soc2/thing.c'));
+is($i, 'cleanup', 'LoongArch-only driver: cleanup');
+like($r, qr/CONFIG_SOC2 depends on LOONGARCH; arch\/loongarch has neither/, 'reason names the gate');
+
 # A tree where no arch has HIGHMEM.
 remove_tree("$t/arch/arm", "$t/arch/x86");
 $imp = LifoImpact->new($t);

@@ -1,0 +1,119 @@
+# SPDX-License-Identifier: GPL-2.0
+# Does a patched file still build on the 32-bit ARM test configuration
+# (test-kernels/configs/arm-virt-highmem.config on allnoconfig), and does
+# sparse (C=2) show no new warning on it?
+#
+# Works on a hard-linked copy of the tree (OUT/arm-src; a touched file is
+# replaced by a real copy before it is patched) and its own O= folder
+# (OUT/arm-obj); the tree itself is only read.
+package LifoBuild;
+use v5.36;
+use File::Path qw(make_path remove_tree);
+use File::Copy qw(copy);
+use LifoPatch qw(capture);
+
+sub new($class, %a) {
+	my $self = bless { %a }, $class;
+	require Cwd;
+	make_path($a{out});
+	$self->{out} = $a{out} = Cwd::abs_path($a{out});
+	$self->{fragment} = Cwd::abs_path($a{fragment}) if -e $a{fragment};
+	$self->{cross} //= 'arm-linux-gnueabihf-';
+	$self->{src} = "$a{out}/arm-src";
+	$self->{obj} = "$a{out}/arm-obj";
+	$self->{log} = "$a{out}/arm-build.log";
+	return $self;
+}
+
+# Why a file is not built on the ARM configuration, or undef.
+sub not_built_reason($self, $file) {
+	return "$file is not a C file" unless $file =~ /\.c$/;
+	return "arch/$1 is not part of the 32-bit ARM build" if $file =~ m{^arch/([^/]+)/} && $1 ne 'arm';
+	return undef;
+}
+
+sub _make($self, @args) {
+	return capture($self->{src}, 'make', "O=$self->{obj}", 'ARCH=arm',
+		"CROSS_COMPILE=$self->{cross}", '-j' . ($self->{jobs} || 1), @args);
+}
+
+# Copy and configure once; returns undef or an error.
+sub prepare($self) {
+	return $self->{prepared} if exists $self->{prepared};
+	my $frag = $self->{fragment};
+	return $self->{prepared} = "no ARM config fragment $frag" unless -f $frag;
+	my ($st) = capture(undef, 'sh', '-c', "command -v $self->{cross}gcc >/dev/null && command -v sparse >/dev/null");
+	return $self->{prepared} = "$self->{cross}gcc or sparse missing (make deps)" if $st;
+	my $stamp = "$self->{obj}/.lifo-stamp";
+	my $want = join ' ', $self->{tree}, (stat $frag)[9];
+	if (!(-f $stamp && do { open my $fh, '<', $stamp; local $/; <$fh> eq $want })) {
+		remove_tree($self->{src}, $self->{obj});
+		# Hard links when OUT is on the tree's file system, else symlinks.
+		($st, my $o, my $e) = capture(undef, 'cp', '-al', $self->{tree}, $self->{src});
+		if ($st) {
+			remove_tree($self->{src});
+			($st, $o, $e) = capture(undef, 'cp', '-as', $self->{tree}, $self->{src});
+		}
+		return $self->{prepared} = "cp -al/-as $self->{tree}: $e" if $st;
+		make_path($self->{obj});
+		local $ENV{ARCH} = 'arm';
+		local $ENV{CROSS_COMPILE} = $self->{cross};
+		($st, $o, $e) = capture($self->{src}, 'sh', 'scripts/kconfig/merge_config.sh', '-n', '-O', $self->{obj}, '/dev/null', $frag);
+		return $self->{prepared} = "merge_config.sh: $e" if $st;
+		($st, $o, $e) = $self->_make('olddefconfig');
+		return $self->{prepared} = "olddefconfig: $e" if $st;
+		# A full build tells which objects the configuration compiles
+		# (a single-object make compiles any file, wanted or not).
+		($st, $o, $e) = $self->_make('vmlinux');
+		return $self->{prepared} = "make vmlinux: " . substr($e, -500) if $st;
+		open my $fh, '>', $stamp; print $fh $want; close $fh;
+	}
+	return $self->{prepared} = undef;
+}
+
+# Sparse warnings (C=2) of one object, line numbers dropped.
+sub _sparse($self, $obj) {
+	unlink "$self->{obj}/$obj", "$self->{obj}/" . ($obj =~ s{([^/]+)$}{.$1.cmd}r);
+	my ($st, $o, $e) = $self->_make('C=2', $obj);
+	my @w = sort grep { /^\S+:\d+:\d+: (?:warning|error):/ } split /\n/, "$o$e";
+	s/:\d+:\d+:/:/ for @w;
+	return ($st, \@w, "$o$e");
+}
+
+# Check one patch; returns a list of ("ok"|"skip"|"FAIL", message).
+sub check_patch($self, $patch, @files) {
+	require Cwd;
+	$patch = Cwd::abs_path($patch);
+	my @r;
+	my @todo;
+	for my $f (@files) {
+		if (my $why = $self->not_built_reason($f)) { push @r, ['skip', "$f: not built: $why"] }
+		else { push @todo, $f }
+	}
+	return @r unless @todo;
+	if (my $err = $self->prepare) { return @r, map { ['skip', "$_: not built: $err"] } @todo }
+	for my $f (@todo) {
+		(my $obj = $f) =~ s/\.c$/.o/;
+		if (!-f "$self->{obj}/$obj") {
+			push @r, ['skip', "$f: not built: the ARM test configuration does not compile $obj"];
+			next;
+		}
+		my ($st, $before, $log) = $self->_sparse($obj);
+		if ($st) { push @r, ['FAIL', "$f: does not build on ARM before the patch: " . substr($log, -800)]; next }
+		# Patch a real copy (never the hard-linked original).
+		my $p = "$self->{src}/$f";
+		unlink $p; copy("$self->{tree}/$f", $p) or return @r, ['FAIL', "$f: copy: $!"];
+		my ($pst, $po, $pe) = capture($self->{src}, 'patch', '-p1', '-s', '--no-backup-if-mismatch', '-i', $patch);
+		if ($pst) { push @r, ['FAIL', "$f: patch -p1 failed: $po$pe"]; next }
+		my ($ast, $after, $alog) = $self->_sparse($obj);
+		unlink $p; copy("$self->{tree}/$f", $p);
+		if ($ast) { push @r, ['FAIL', "$f: does not build on ARM: " . substr($alog, -800)]; next }
+		my %old = map { $_ => 1 } @$before;
+		my @new = grep { !$old{$_} } @$after;
+		push @r, @new ? ['FAIL', "$f: new sparse warnings: @new"]
+			: ['ok', "$f: builds on the ARM test configuration, sparse (C=2): no new warning"];
+	}
+	return @r;
+}
+
+1;
