@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for the checkpatch-ext tests: run disclosure.pl on a text or a
+# file and get its output and exit status.
+package DTest;
+use v5.36;
+use Exporter 'import';
+use File::Temp qw(tempdir);
+use Cwd qw(abs_path);
+our @EXPORT = qw(root tool tmpdir write_file read_file run check msg seed types_of);
+
+sub root { abs_path(__FILE__) =~ s{/checkpatch-ext/t/[^/]+$}{}r }
+sub tool { root() . '/checkpatch-ext/disclosure.pl' }
+sub seed($n) { (glob(root() . "/checkpatch-ext/t/data/$n-*.patch"))[0] }
+
+my $tmp;
+sub tmpdir { $tmp //= tempdir('disclosure-t-XXXXXX', TMPDIR => 1, CLEANUP => 1) }
+
+sub write_file($path, $data) {
+	open my $fh, '>:raw', $path or die "$path: $!";
+	print $fh $data;
+	close $fh or die "$path: $!";
+	return $path;
+}
+
+sub read_file($path) {
+	open my $fh, '<:raw', $path or die "$path: $!";
+	local $/;
+	my $d = <$fh>;
+	return $d // '';
+}
+
+# run(\@args, stdin => TEXT, cwd => DIR, env => {...}): { out, err, rc }
+sub run($args, %o) {
+	my $d = tmpdir();
+	state $n = 0;
+	$n++;
+	my ($in, $out, $err) = map { "$d/run$n.$_" } qw(in out err);
+	write_file($in, $o{stdin} // '');
+	my $pid = fork // die "fork: $!";
+	if (!$pid) {
+		chdir($o{cwd} // $d) or die "chdir: $!";
+		%ENV = (%ENV, %{$o{env} // {}});
+		open STDIN, '<', $in or die;
+		open STDOUT, '>', $out or die;
+		open STDERR, '>', $err or die;
+		my @cmd = $o{cmd} ? @{$o{cmd}} : ($^X, tool());
+		exec @cmd, @$args;
+		die "exec: $!";
+	}
+	waitpid $pid, 0;
+	return { out => read_file($out), err => read_file($err), rc => $? >> 8, sig => $? & 127 };
+}
+
+# check(TEXT, @args): run on TEXT written to a file; --show-types on
+sub check($text, @args) {
+	state $k = 0;
+	$k++;
+	my $f = write_file(tmpdir() . "/input$k.patch", $text);
+	my $r = run(['--show-types', '--no-config', '--color=never', @args, $f]);
+	$r->{file} = $f;
+	return $r;
+}
+
+# The LEVEL:TYPE pairs reported, in order.
+sub types_of($r) { [ $r->{out} =~ /^(?:\S+:\d*:? ?)?((?:ERROR|WARNING|CHECK):[A-Z_]+):/mg ] }
+
+# A patch around a commit message body.
+sub msg($body, %o) {
+	my $subj = $o{subject} // 'mm: fix a thing';
+	my $from = $o{from} // 'Jane Doe <jane@example.org>';
+	return "From 1234567890abcdef1234567890abcdef12345678 Mon Sep 17 00:00:00 2001\n"
+	     . "From: $from\nDate: Mon, 1 Sep 2025 10:00:00 +0000\nSubject: [PATCH] $subj\n\n"
+	     . $body
+	     . "---\n mm/foo.c | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n\n"
+	     . "diff --git a/mm/foo.c b/mm/foo.c\nindex 1111111..2222222 100644\n--- a/mm/foo.c\n+++ b/mm/foo.c\n"
+	     . "@@ -1,3 +1,3 @@\n int a;\n-int b;\n+int c;\n int d;\n"
+	     . ($o{diff_extra} // '')
+	     . "-- \n2.39.5\n";
+}
+1;
