@@ -418,12 +418,25 @@ my $mbox_from = qr/^From [^\s:]+(?:\s.*)?$/;
 # Split a file's lines into patches: [start, end) index ranges.
 sub split_patches($L) {
 	my @starts = (0);
+	my $past_msg = 0;	# a "---" or a diff since the last start
 	for my $i (1 .. $#$L) {
-		next unless substr($L->[$i][0], 0, 5) eq 'From ';
-		next unless $L->[$i][0] =~ $mbox_from;
-		next unless $L->[$i - 1][0] eq '';
+		my $t = $L->[$i][0];
+		my $c = substr($t, 0, 5);
+		if ($c eq '---' || $c eq '--- ' || $c eq 'diff ') {
+			$past_msg = 1 if $t =~ /^(?:---\s*$|diff --git )/;
+			next;
+		}
+		next unless $c eq 'From ' || $c eq 'From:';
 		next unless $i + 1 <= $#$L && $L->[$i + 1][0] =~ $hdr_re;
+		if ($c eq 'From ') {
+			# an mbox separator
+			next unless $t =~ $mbox_from && ($L->[$i - 1][0] eq '' || $past_msg);
+		} else {
+			# concatenated format-patch files without separators
+			next unless $past_msg;
+		}
 		push @starts, $i;
+		$past_msg = 0;
 	}
 	my @r;
 	for my $k (0 .. $#starts) {
