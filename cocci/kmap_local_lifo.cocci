@@ -61,12 +61,29 @@ def message(a, pa, b, pb, p):
 
 owners = {}
 
+def adjacent(p, q):
+	"""Whether only comments and q's guard stand between the release
+	statement at p and the one at q: the moves patch mode makes."""
+	lines = srclines.get(p[0].file) or []
+	lp, lq = int(p[0].line), int(q[0].line)
+	if p[0].file != q[0].file or lq <= lp or lq > len(lines):
+		return False
+	if not lines[lp - 1].rstrip().endswith(";"):
+		return False
+	for text in lines[lp:lq - 1]:
+		t = text.strip()
+		if t and not re.match(r"(/\*|\*|//|if\s*\()", t):
+			return False
+	return True
+
 def choose(p, q, rule):
-	"""Patch mode moves each early release once, after the first inner
-	release found for it, in the first rule that found it."""
-	if key(p) not in owners and key(q) not in owners:
-		owners[key(p)] = (rule, "p")
-		owners[key(q)] = (rule, "q")
+	"""Patch mode moves an early release past the inner release right
+	after it; a statement takes part in one move a round."""
+	callee(p)
+	if key(p) in owners or key(q) in owners or not adjacent(p, q):
+		return
+	owners[key(p)] = (rule, "p")
+	owners[key(q)] = (rule, "q")
 
 def owner(p):
 	return owners.get(key(p))

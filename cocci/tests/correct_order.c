@@ -1,0 +1,11 @@
+/* Inner mapping released first: correct. */
+void copy_user_highpage(struct page *to, struct page *from)
+{
+	void *vfrom, *vto;
+
+	vfrom = kmap_local_page(from);
+	vto = kmap_local_page(to);
+	copy_page(vto, vfrom);
+	kunmap_local(vto);
+	kunmap_local(vfrom);
+}

@@ -1,0 +1,28 @@
+/* Guarded releases in LIFO order; the second map may fail. */
+int move_ptes(pmd_t *dst_pmd, pmd_t *src_pmd, unsigned long addr)
+{
+	pte_t *src_pte = NULL, *dst_pte = NULL;
+	int err = 0;
+
+	dst_pte = pte_offset_map(dst_pmd, addr);
+	if (unlikely(!dst_pte)) {
+		err = -EAGAIN;
+		goto out;
+	}
+	src_pte = pte_offset_map(src_pmd, addr);
+	if (unlikely(!src_pte)) {
+		err = -EAGAIN;
+		goto out;
+	}
+	if (!pte_same(ptep_get(src_pte), ptep_get(dst_pte))) {
+		err = -EAGAIN;
+		goto out;
+	}
+	move_pte(dst_pte, src_pte);
+out:
+	if (src_pte)
+		pte_unmap(src_pte);
+	if (dst_pte)
+		pte_unmap(dst_pte);
+	return err;
+}

@@ -1,0 +1,128 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Coccinelle-style tests for cocci/kmap_local_lifo.cocci.  For each input
+# NAME.c or NAME.h here: report mode must print NAME.rep, the patch mode
+# (scripts/lifo-fix.sh) must turn the input into NAME.res, and the
+# result must parse and report nothing.  Then the packaged 6.12 seed:
+# move_pages_pte() with the upstream fix reverted is reported and patched
+# back; the packaged file is silent.
+#   UPDATE=1 writes the actual outputs over the expectations (review them!)
+set -u
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tests=$top/cocci/tests
+sp=$top/cocci/kmap_local_lifo.cocci
+work=${BUILD:-$top/build}/cocci-tests
+rm -rf "$work"
+mkdir -p "$work"
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "ok - $*"; }
+nok() { fail=$((fail + 1)); echo "not ok - $*"; }
+
+report() {
+	# report DIR FILE...: the warnings spatch prints for FILEs in DIR.
+	dir=$1
+	shift
+	(cd "$dir" && spatch --very-quiet -D report --no-includes --include-headers \
+		--sp-file "$sp" "$@" 2>/dev/null) | grep ': WARNING: ' | sort
+}
+
+expect_same() {
+	# expect_same WHAT EXPECTED ACTUAL
+	if cmp -s "$2" "$3"; then
+		ok "$1"
+	else
+		nok "$1"
+		diff -u "$2" "$3" | sed 's/^/#   /'
+	fi
+}
+
+# The committed semantic patch is what the generator makes of the lists.
+sh "$top/cocci/gen-lifo.sh" "$top/cocci/maps.list" "$top/cocci/releases.list" >"$work/gen.cocci"
+expect_same "kmap_local_lifo.cocci is up to date with gen-lifo.sh" "$sp" "$work/gen.cocci"
+
+# All inputs go through each step together: spatch parses the semantic
+# patch once a run, which costs more than the inputs.
+mkdir -p "$work/in" "$work/out"
+names=
+for input in "$tests"/*.c "$tests"/*.h; do
+	cp "$input" "$work/in/"
+	cp "$input" "$work/out/"
+	names="$names $(basename "$input")"
+done
+# shellcheck disable=SC2086
+report "$work/in" $names >"$work/report.all"
+# shellcheck disable=SC2086
+if sh "$top/scripts/lifo-fix.sh" "$work/in" $names >"$work/fix.diff" 2>"$work/fix.err" &&
+   (cd "$work/out" && patch -s -p1 <"$work/fix.diff"); then
+	ok "patch mode runs on all inputs"
+else
+	nok "patch mode failed: $(cat "$work/fix.err")"
+fi
+# shellcheck disable=SC2086
+report "$work/out" $names >"$work/report.after"
+# shellcheck disable=SC2086
+(cd "$work/out" && spatch --parse-c $names 2>&1) >"$work/parse.log"
+
+for name in $names; do
+	base=${name%.*}
+	grep "^$name:" "$work/report.all" >"$work/$base.report"
+	[ -n "${UPDATE:-}" ] && cp "$work/$base.report" "$tests/$base.rep"
+	[ -n "${UPDATE:-}" ] && cp "$work/out/$name" "$tests/$base.res"
+	expect_same "$base: report" "$tests/$base.rep" "$work/$base.report"
+	expect_same "$base: patch" "$tests/$base.res" "$work/out/$name"
+	if grep -q "^$name:" "$work/report.after"; then
+		nok "$base: patched result still reports"
+	else
+		ok "$base: patched result reports nothing"
+	fi
+done
+# --parse-c ends with a count of the files it could not parse.
+if grep -q '^NB total files = [0-9]*; perfect = [0-9]*; pbs = 0;' "$work/parse.log"; then
+	ok "patched results parse"
+else
+	nok "patched results do not parse: $(grep -i 'bad\|pbs' "$work/parse.log" | tail -n 3)"
+fi
+
+# The seed: the packaged tree's move_pages_pte() and its reverted fix.
+seed=$(ls /work/shared/seeds/008-*.patch "$top"/../shared/seeds/008-*.patch 2>/dev/null | head -n 1)
+if tree=$(sh "$top/scripts/ktree.sh" 6.12 2>/dev/null) && [ -n "$seed" ]; then
+	d=$work/seed
+	mkdir -p "$d/fixed/mm" "$d/reverted/mm" "$d/out/mm"
+	cp "$tree/mm/userfaultfd.c" "$d/fixed/mm/"
+	cp "$tree/mm/userfaultfd.c" "$d/reverted/mm/"
+	if sed -n '/^diff --git/,$p' "$seed" | (cd "$d/reverted" && patch -s -R -p1); then
+		ok "seed: the upstream fix reverts on the packaged tree"
+	else
+		nok "seed: the upstream fix does not revert on the packaged tree"
+	fi
+	if [ -z "$(report "$d/fixed" mm/userfaultfd.c)" ]; then
+		ok "seed: packaged mm/userfaultfd.c is silent"
+	else
+		nok "seed: packaged mm/userfaultfd.c reports: $(report "$d/fixed" mm/userfaultfd.c)"
+	fi
+	r=$(report "$d/reverted" mm/userfaultfd.c)
+	case $r in
+	*"move_pages_pte(): dst_pte (pte_offset_map_nolock, line "*") mapped before src_pte (pte_offset_map_nolock, line "*") but released first; release src_pte before dst_pte")
+		ok "seed: reverted move_pages_pte() is reported" ;;
+	*) nok "seed: reverted move_pages_pte() not reported: '$r'" ;;
+	esac
+	cp "$d/reverted/mm/userfaultfd.c" "$d/out/mm/"
+	sh "$top/scripts/lifo-fix.sh" "$d/reverted" mm/userfaultfd.c >"$d/fix.diff" 2>&1
+	(cd "$d/out" && patch -s -p1 <"$d/fix.diff")
+	# Upstream also added a comment; apart from it the result must match.
+	extra=$(diff "$d/fixed/mm/userfaultfd.c" "$d/out/mm/userfaultfd.c" |
+		grep '^[<>]' | grep -v '^<[[:space:]]*/\?\*')
+	if [ -s "$d/fix.diff" ] && [ -z "$extra" ]; then
+		ok "seed: patch mode restores the upstream release order"
+	else
+		nok "seed: patch mode result differs from upstream: $extra"
+	fi
+else
+	nok "seed: packaged 6.12 tree or seed 008 not available"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
