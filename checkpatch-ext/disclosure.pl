@@ -563,9 +563,19 @@ sub process_patch($file, $L, $s, $e, $fixes) {
 	my ($agent_involved, $human_sob, $ai_disclosed, $tool_disclosed) = (0, 0, 0, 0);
 	my %assisted_agents;
 	my @sob_lines;
+	# agents attributed by an Assisted-by, or by a trailer that --fix
+	# rewrites into one: their sign-offs and model-less co-author
+	# trailers can simply go
 	for my $t (@trailers) {
-		next unless $t->{lc} eq 'assisted-by';
-		if ($t->{val} =~ /^\s*([^\s:]+)\s*:/) { $assisted_agents{lc $1} = 1 }
+		if ($t->{lc} eq 'assisted-by') {
+			if ($t->{val} =~ /^\s*([^\s:]+)\s*:/) {
+				my $a = agent_by_id($1);
+				$assisted_agents{lc($a ? $a->{id} : $1)} = 1;
+			}
+		} elsif ($t->{lc} =~ /^(?:co-developed-by|co-authored-by|generated-by)$/) {
+			my $id = identify($t->{val});
+			$assisted_agents{lc $id->{agent}{id}} = 1 if $id && $id->{model} ne '';
+		}
 	}
 
 	for my $t (@trailers) {
@@ -601,7 +611,7 @@ sub process_patch($file, $L, $s, $e, $fixes) {
 			next unless $id && $id->{agent}{ai};
 			$agent_involved = 1; $ai_disclosed = 1;
 			my $ab = assisted_by($id);
-			my $have = $assisted_agents{lc $id->{agent}{id}};
+			my $have = $id->{model} eq '' && $assisted_agents{lc $id->{agent}{id}};
 			my $how = $id->{model} ne '' ? "'$ab'" : "'$ab' (the trailer names no model: fill it in)";
 			report('WARNING', 'AGENT_CO_AUTHOR',
 			       "$tag trailer added by a coding agent ($id->{agent}{id}); the kernel attributes agents with $how"
@@ -693,6 +703,15 @@ sub process_patch($file, $L, $s, $e, $fixes) {
 sub check_assisted_by($t, $at, $fix) {
 	my ($i, $val) = @$t{qw(i val)};
 	my $form = "'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]'";
+	if ($DECLINE_AI) {
+		# Assisted-by is the AI attribution: declined unless it names a
+		# known non-AI tool
+		my ($first) = $val =~ /^\s*([^\s:<]+)/;
+		my $a = defined $first ? agent_by_id($first) : undef;
+		report('ERROR', 'AI_CONTENT_DECLINED',
+		       "Assisted-by discloses an AI assistant: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @$at)
+			unless $a && !$a->{ai};
+	}
 	if ($val eq '') {
 		report('WARNING', 'ASSISTED_BY_FORMAT', "empty Assisted-by: expects $form ($DOC)", @$at);
 		return;
@@ -736,10 +755,6 @@ sub check_assisted_by($t, $at, $fix) {
 		report('CHECK', 'ASSISTED_BY_FORMAT',
 		       "agent '$agent' is usually written '$a->{id}' in Assisted-by", @$at)
 		  && $fix->($i, "Assisted-by: $a->{id}:$model$rest");
-	}
-	if ($a && $DECLINE_AI && $a->{ai}) {
-		report('ERROR', 'AI_CONTENT_DECLINED',
-		       "Assisted-by names an AI agent: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @$at);
 	}
 	my @tools = split ' ', $rest // '';
 	my @basic = grep { $POLICY{'basic-tools'}{lc($_ =~ s/^\[|\]$//gr)} } @tools;
