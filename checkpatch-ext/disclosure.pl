@@ -57,6 +57,7 @@ Options:
   --no-config                do not read .disclosure.conf
   --no-signoff               do not ask for a human Signed-off-by
   --no-summary               no per-patch total line
+  --mailback                 print nothing for a clean patch
   --fix                      write FILE.EXPERIMENTAL-checkpatch-fixes with
                              the fixable problems corrected
   --fix-inplace              correct FILE itself
@@ -91,7 +92,9 @@ GetOptions(
 	'summary!'	=> \$opt{summary},
 	'fix!'		=> \$opt{fix},
 	'fix-inplace!'	=> \$opt{fix_inplace},
+	'mailback!'	=> \$opt{mailback},
 	'no-tree'	=> sub { },	# accepted for checkpatch compatibility
+	'showfile!'	=> sub { },	# (b4's check command line): no-op here
 	'h|help'	=> \$opt{help},
 ) or usage_error('bad option');
 help() if $opt{help};
@@ -821,6 +824,7 @@ for my $w (@work) {
 		if (($many || @patches > 1) && !$opt{quiet}) {
 			print '-' x length($vname), "\n$vname\n", '-' x length($vname), "\n";
 		}
+		next if $opt{mailback} && $clean;
 		print @report;
 		if ($opt{summary} && !($clean && $opt{quiet})) {
 			print "total: $cnt_error errors, $cnt_warn warnings, $cnt_chk checks, $lines lines checked\n";

@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: GPL-2.0
+# The commit-msg and sendemail-validate hooks, in a scratch repository.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib $FindBin::Bin;
+use DTest;
+use File::Copy qw(copy);
+
+plan skip_all => 'no git' unless system('git --version >/dev/null 2>&1') == 0;
+my $hooks = root() . '/checkpatch-ext/hooks';
+my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
+
+my $g = tmpdir() . '/hookrepo';
+mkdir $g;
+sub git(@a) {
+	my $r = DTest::run(['-c', 'user.name=Jane Doe', '-c', 'user.email=jane@example.org', @a],
+			   cmd => ['git', '-C', $g], env => { GIT_EDITOR => 'true' });
+	return $r;
+}
+git('init', '-q');
+symlink("$hooks/commit-msg", "$g/.git/hooks/commit-msg") or die;
+my $n = 0;
+sub commit($message, @extra) {
+	$n++;
+	write_file("$g/f$n", "$n\n");
+	git('add', "f$n");
+	my $mf = write_file(tmpdir() . "/msg$n", $message);
+	return git('commit', '-q', @extra, '-F', $mf);
+}
+sub head_msg { git('log', '-1', '--format=%B')->{out} }
+
+{
+	my $r = commit("mm: fix\n\nFix it.\n\nCo-developed-by: Claude claude-opus-4-20250514\n$SOB");
+	isnt($r->{rc}, 0, 'commit-msg: agent Co-developed-by rejected');
+	like($r->{err}, qr/commit message:\d+: ERROR:AGENT_CO_DEVELOPED_BY:/, 'commit-msg: the report');
+	like($r->{err}, qr/^Suggested fix:\n(?:.*\n)*-Co-developed-by: Claude claude-opus-4-20250514\n\+Assisted-by: Claude:claude-opus-4-20250514$/m, 'commit-msg: shows the fix');
+	ok(-f "$g/.git/DISCLOSURE_FIXED_MSG", 'commit-msg: fixed message saved');
+	$r = git('commit', '-q', '-F', "$g/.git/DISCLOSURE_FIXED_MSG");
+	is($r->{rc}, 0, 'commit-msg: the fixed message is accepted') or diag $r->{err};
+}
+{
+	my $r = commit("mm: fix\n\nFix it.\n\n${SOB}Signed-off-by: Claude <noreply\@anthropic.com>\n");
+	isnt($r->{rc}, 0, 'commit-msg: agent sign-off rejected');
+	like($r->{err}, qr/AGENT_SIGN_OFF/, 'commit-msg: says why');
+}
+{
+	my $r = commit("mm: fix\n\nFix it.\n\nAssisted-by: Claude:claude-opus-4-5\n$SOB");
+	is($r->{rc}, 0, 'commit-msg: a correct message passes') or diag $r->{err};
+	is($r->{err}, '', 'commit-msg: silently');
+	$r = commit("mm: fix\n\nFix it.\n\nAssisted-by: Claude:claude-opus-4-5\n");
+	is($r->{rc}, 0, 'commit-msg: no sign-off yet is fine at commit time');
+	$r = commit("mm: fix\n\nFix it.\n\n${SOB}Co-authored-by: Codex <noreply\@openai.com>\n");
+	is($r->{rc}, 0, 'commit-msg: warnings do not reject');
+	like($r->{err}, qr/WARNING:AGENT_CO_AUTHOR/, 'commit-msg: but are shown');
+}
+{
+	git('config', 'disclosure.autofix', 'true');
+	my $r = commit("mm: fix\n\nFix it.\n\nCo-developed-by: Claude claude-opus-4-20250514\n$SOB");
+	is($r->{rc}, 0, 'commit-msg autofix: committed') or diag $r->{err};
+	like(head_msg(), qr/^Assisted-by: Claude:claude-opus-4-20250514$/m, 'commit-msg autofix: with the fixed trailer');
+	git('config', '--unset', 'disclosure.autofix');
+	git('config', 'disclosure.requireSignoff', 'true');
+	$r = commit("mm: fix\n\nFix it.\n\nAssisted-by: Claude:claude-opus-4-5\n");
+	isnt($r->{rc}, 0, 'commit-msg requireSignoff: human sign-off required');
+	git('config', '--unset', 'disclosure.requireSignoff');
+	git('config', 'disclosure.options', '--policy=qemu');
+	$r = commit("mm: fix\n\nFix it.\n\nAssisted-by: Claude:claude-opus-4-5\n$SOB");
+	isnt($r->{rc}, 0, 'commit-msg disclosure.options=--policy=qemu: AI content declined');
+	like($r->{err}, qr/AI_CONTENT_DECLINED/, 'commit-msg qemu: says so');
+	git('config', '--unset', 'disclosure.options');
+}
+{
+	# a copied hook finds disclosure.pl through git config
+	unlink "$g/.git/hooks/commit-msg";
+	copy("$hooks/commit-msg", "$g/.git/hooks/commit-msg") or die;
+	chmod 0755, "$g/.git/hooks/commit-msg";
+	my $r = commit("mm: fix\n\nFix.\n\nSigned-off-by: Claude <noreply\@anthropic.com>\n$SOB");
+	like($r->{err}, qr/disclosure\.pl not found/, 'copied hook without disclosure.path: says what to set');
+	isnt($r->{rc}, 0, 'copied hook without disclosure.path: rejects');
+	git('config', 'disclosure.path', root() . '/checkpatch-ext/disclosure.pl');
+	$r = commit("mm: fix\n\nFix.\n\nSigned-off-by: Claude <noreply\@anthropic.com>\n$SOB");
+	like($r->{err}, qr/AGENT_SIGN_OFF/, 'copied hook with disclosure.path: checks');
+	$r = DTest::run(['-q', '-F', tmpdir() . "/msg$n"], cmd => ['git', '-C', $g, 'commit'], env => { DISCLOSURE_SKIP => 1 });
+	is($r->{rc}, 0, 'DISCLOSURE_SKIP=1 skips the check') or diag $r->{err};
+}
+
+# sendemail-validate, called as git send-email calls it
+{
+	my $bad = write_file(tmpdir() . '/se-bad.patch', read_file(seed('008')));
+	my $good = write_file(tmpdir() . '/se-good.patch', read_file(seed('002')));
+	my $r = DTest::run([$bad, '/dev/null'], cmd => ['sh', "$hooks/sendemail-validate"], cwd => $g);
+	is($r->{rc}, 1, 'sendemail-validate: agent Co-developed-by stops the send');
+	like($r->{err}, qr/se-bad\.patch:25: ERROR:AGENT_CO_DEVELOPED_BY/, 'sendemail-validate: the report');
+	is(read_file($bad), read_file(seed('008')), 'sendemail-validate: the message is not modified');
+	$r = DTest::run([$good], cmd => ['sh', "$hooks/sendemail-validate"], cwd => $g);
+	is($r->{rc}, 0, 'sendemail-validate: a clean patch goes') or diag $r->{err};
+	is($r->{err}, '', 'sendemail-validate: silently');
+	$r = DTest::run(['/nonexistent.patch'], cmd => ['sh', "$hooks/sendemail-validate"], cwd => $g);
+	is($r->{rc}, 1, 'sendemail-validate: unreadable file stops the send');
+}
+
+done_testing;
