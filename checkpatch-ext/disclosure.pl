@@ -670,6 +670,10 @@ sub process_patch($file, $L, $s, $e, $fixes) {
 		}
 	}
 	my $first_line = sub ($c) { defined $c->[0] ? $ctx->($c->[0]) : (undef, undef) };
+	# a cover letter is not a commit: it needs no sign-off, and the
+	# disclosure belongs in the patches
+	my $cover = $subject =~ /\[[^\]]*\b0+\/\d+\]/;
+	@ai_claims = @tool_claims = () if $cover && !$DECLINE_AI;
 	if (@ai_claims) {
 		my $c = $ai_claims[0];
 		if ($DECLINE_AI) {
@@ -694,7 +698,7 @@ sub process_patch($file, $L, $s, $e, $fixes) {
 		}
 	}
 
-	if ($agent_involved && !$human_sob && $opt{signoff}) {
+	if ($agent_involved && !$human_sob && $opt{signoff} && !$cover) {
 		report('ERROR', 'MISSING_HUMAN_SIGN_OFF',
 		       "agent involvement is disclosed but no human Signed-off-by: the human submitter must sign off and takes responsibility for the patch ($DOC)",
 		       undef, undef);

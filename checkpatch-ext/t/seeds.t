@@ -48,6 +48,20 @@ for my $n (qw(002 003 004)) {
 	like($r->{out}, qr/patch 4 \("\[PATCH 4\/4\] agents: add legal/, 'agents mbox: patches named by subject');
 }
 
+# 001: the series' cover letter names agents in prose only
+{
+	my ($f) = glob(root() . '/checkpatch-ext/t/data/001-*.txt');
+	my ($r, $t) = on_file($f);
+	is_deeply($t, [], '001 cover letter: nothing reported') or diag $r->{out};
+	my $c = check(msg("This series was written with the help of Claude; each patch carries\nits Assisted-by trailer.\n\n", subject => 'mm: things'));
+	is_deeply(types_of($c), ['WARNING:MISSING_DISCLOSURE', 'ERROR:MISSING_HUMAN_SIGN_OFF'], 'a patch saying so without trailers: reported');
+	my $cover = msg("This series was written with the help of Claude; each patch carries\nits Assisted-by trailer.\n\n", subject => 'mm: things') =~ s/\[PATCH\]/[PATCH 0\/3]/r;
+	$c = check($cover);
+	is_deeply(types_of($c), [], 'a cover letter saying so: no sign-off or trailer asked for');
+	$c = check($cover, '--policy=qemu');
+	is_deeply(types_of($c), ['ERROR:AI_CONTENT_DECLINED'], 'a cover letter saying so under qemu: declined');
+}
+
 # 006: Generated-by only in the documentation it adds
 {
 	my ($r, $t) = on_file(seed('006'));
