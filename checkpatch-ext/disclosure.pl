@@ -665,7 +665,7 @@ sub process_patch($file, $L, $s, $e, $fixes) {
 		}
 	}
 	if ($subject ne '') {
-		for my $c (content_claim($subject)) {
+		for my $c (content_claim($subject =~ s/^(?:\s*\[[^\]]*\])+\s*//r)) {
 			push @{$c->[0] eq 'ai' ? \@ai_claims : \@tool_claims}, [undef, $c->[1]];
 		}
 	}

@@ -60,10 +60,10 @@ sub cp_run($dir, @args) {
 for my $kver (qw(6.12 6.1)) {
 	SKIP: {
 		my $tree = tree($kver);
-		skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 12 unless $tree;
+		skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 13 unless $tree;
 		my ($d, $out) = patched_copy($tree, "cp-$kver");
 		ok($d, "$kver: the patch applies with patch -p1") or diag $out;
-		skip "$kver: patch failed", 11 unless $d;
+		skip "$kver: patch failed", 12 unless $d;
 
 		my $before = DTest::run(['--no-tree', '--show-types', seed('008')], cmd => [$^X, "$tree/scripts/checkpatch.pl"]);
 		like($before->{out}, qr/Unrecognized email address: 'Claude claude-opus-4-20250514'/, "$kver unpatched: the misleading complaint");
@@ -84,6 +84,8 @@ for my $kver (qw(6.12 6.1)) {
 		is_deeply(\@types, [qw(AGENT_CO_AUTHOR ASSISTED_BY_BASIC_TOOL GENERATED_BY_TAG)], "$kver patched: same types as disclosure.pl, a person called Claude is a person")
 			or diag $r->{out};
 		unlike($r->{out}, qr/perhaps 'Co-developed-by:'/, "$kver patched: no Co-developed-by advice for an agent co-author");
+		my $d_types = types_of(check($m));
+		is_deeply(\@types, [map { s/^\w+://r } @$d_types], "$kver patched: the types disclosure.pl reports on the same patch");
 
 		$r = cp_run($d, seed('006'));
 		unlike($r->{out}, qr/GENERATED_BY_TAG|MISSING_DISCLOSURE/, "$kver patched: 006's quoted Generated-by is not a trailer");
