@@ -535,10 +535,10 @@ sub content_claim($t) {
 	return @r;
 }
 
-sub process_patch($file, $L, $s, $e, $fixes) {
+sub process_patch($L, $s, $e, $fixes) {
 	($cnt_error, $cnt_warn, $cnt_chk) = (0, 0, 0);
 	@report = ();
-	my ($msg, $subject, $mode, $indent) = commit_message($L, $s, $e);
+	my ($msg, $subject, undef, $indent) = commit_message($L, $s, $e);
 	my $text = sub ($i) { my $t = $L->[$i]; $t =~ s/^    // if $indent; $t };
 	my $fix = sub ($i, $new) { $fixes->{$i} = $new if $opt{fix} && defined $new };
 
@@ -564,7 +564,6 @@ sub process_patch($file, $L, $s, $e, $fixes) {
 	my $ctx = sub ($i) { ($i + 1, $L->[$i]) };
 	my ($agent_involved, $human_sob, $ai_disclosed, $tool_disclosed) = (0, 0, 0, 0);
 	my %assisted_agents;
-	my @sob_lines;
 	# agents attributed by an Assisted-by, or by a trailer that --fix
 	# rewrites into one: their sign-offs and model-less co-author
 	# trailers can simply go
@@ -810,8 +809,8 @@ if ($opt{git}) {
 
 my $many = @work > 1;
 for my $w (@work) {
-	my ($name, $label, $data) = @$w;
-	my $L = split_lines($data);
+	my ($name, $label) = @$w;
+	my $L = split_lines($w->[2]);
 	$w->[2] = undef unless $opt{fix};
 	my %fixes;
 	my @patches = @$L ? split_patches($L) : ([0, 0]);
@@ -819,7 +818,7 @@ for my $w (@work) {
 	for my $r (@patches) {
 		$n++;
 		$cur_name = $name;
-		my ($subject, $lines) = process_patch($name, $L, $r->[0], $r->[1], \%fixes);
+		my ($subject, $lines) = process_patch($L, $r->[0], $r->[1], \%fixes);
 		my $vname = @patches > 1 ? "$label: patch $n" . ($subject ne '' ? qq{ ("$subject")} : '') : $label;
 		$vname = qq{"$subject"} if $name eq '-' && @patches == 1 && $subject ne '';
 		my $clean = !($cnt_error + $cnt_warn + $cnt_chk);
