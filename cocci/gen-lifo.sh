@@ -132,11 +132,21 @@ def adjacent(p, q):
 			return False
 	return True
 
-def choose(p, q, rule):
+def plausible(a, b, pa, pb, p):
+	"""Drop what the path-insensitive match cannot prove: the same
+	pointer mapped again (a loop, or an array element whose index the
+	rules cannot follow), and nests that only close around a loop's back
+	edge (a mapping released at the top of the next round, under
+	conditions the rules cannot correlate)."""
+	if tidy(a) == tidy(b):
+		return False
+	return int(pa[0].line) < int(pb[0].line) < int(p[0].line)
+
+def choose(a, b, pa, pb, p, q, rule):
 	"""Patch mode moves an early release past the inner release right
 	after it; a statement takes part in one move a round."""
 	callee(p)
-	if key(p) in owners or key(q) in owners or not adjacent(p, q):
+	if not plausible(a, b, pa, pb, p) or key(p) in owners or key(q) in owners or not adjacent(p, q):
 		return
 	owners[key(p)] = (rule, "p")
 	owners[key(q)] = (rule, "q")
@@ -146,6 +156,8 @@ def owner(p):
 
 def record(a, pa, b, pb, p, q):
 	"""Remember one violation; return its message the first time."""
+	if not plausible(a, b, pa, pb, p):
+		return None
 	pairs.add((key(p), key(q)))
 	k = (key(p), tidy(a), tidy(b))
 	if k in seen:
@@ -266,9 +278,10 @@ position early_$r.p, late_$r.q;
 * $(at "$RELS" p)(...)
 
 @script:python depends on patch@
+A << nest_$r.A; B << nest_$r.B; pa << nest_$r.pa; pb << nest_$r.pb;
 p << early_$r.p; q << late_$r.q;
 @@
-choose(p, q, "$r")
+choose(A, B, pa, pb, p, q, "$r")
 
 @depends on patch@
 position early_$r.p, late_$r.q;

@@ -76,11 +76,21 @@ def adjacent(p, q):
 			return False
 	return True
 
-def choose(p, q, rule):
+def plausible(a, b, pa, pb, p):
+	"""Drop what the path-insensitive match cannot prove: the same
+	pointer mapped again (a loop, or an array element whose index the
+	rules cannot follow), and nests that only close around a loop's back
+	edge (a mapping released at the top of the next round, under
+	conditions the rules cannot correlate)."""
+	if tidy(a) == tidy(b):
+		return False
+	return int(pa[0].line) < int(pb[0].line) < int(p[0].line)
+
+def choose(a, b, pa, pb, p, q, rule):
 	"""Patch mode moves an early release past the inner release right
 	after it; a statement takes part in one move a round."""
 	callee(p)
-	if key(p) in owners or key(q) in owners or not adjacent(p, q):
+	if not plausible(a, b, pa, pb, p) or key(p) in owners or key(q) in owners or not adjacent(p, q):
 		return
 	owners[key(p)] = (rule, "p")
 	owners[key(q)] = (rule, "q")
@@ -90,6 +100,8 @@ def owner(p):
 
 def record(a, pa, b, pb, p, q):
 	"""Remember one violation; return its message the first time."""
+	if not plausible(a, b, pa, pb, p):
+		return None
 	pairs.add((key(p), key(q)))
 	k = (key(p), tidy(a), tidy(b))
 	if k in seen:
@@ -253,9 +265,10 @@ position early_stmt_stmt.p, late_stmt_stmt.q;
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
 @script:python depends on patch@
+A << nest_stmt_stmt.A; B << nest_stmt_stmt.B; pa << nest_stmt_stmt.pa; pb << nest_stmt_stmt.pb;
 p << early_stmt_stmt.p; q << late_stmt_stmt.q;
 @@
-choose(p, q, "stmt_stmt")
+choose(A, B, pa, pb, p, q, "stmt_stmt")
 
 @depends on patch@
 position early_stmt_stmt.p, late_stmt_stmt.q;
@@ -368,9 +381,10 @@ position early_stmt_decl.p, late_stmt_decl.q;
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
 @script:python depends on patch@
+A << nest_stmt_decl.A; B << nest_stmt_decl.B; pa << nest_stmt_decl.pa; pb << nest_stmt_decl.pb;
 p << early_stmt_decl.p; q << late_stmt_decl.q;
 @@
-choose(p, q, "stmt_decl")
+choose(A, B, pa, pb, p, q, "stmt_decl")
 
 @depends on patch@
 position early_stmt_decl.p, late_stmt_decl.q;
@@ -475,9 +489,10 @@ position early_stmt_chain.p, late_stmt_chain.q;
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
 @script:python depends on patch@
+A << nest_stmt_chain.A; B << nest_stmt_chain.B; pa << nest_stmt_chain.pa; pb << nest_stmt_chain.pb;
 p << early_stmt_chain.p; q << late_stmt_chain.q;
 @@
-choose(p, q, "stmt_chain")
+choose(A, B, pa, pb, p, q, "stmt_chain")
 
 @depends on patch@
 position early_stmt_chain.p, late_stmt_chain.q;
@@ -590,9 +605,10 @@ position early_decl_stmt.p, late_decl_stmt.q;
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
 @script:python depends on patch@
+A << nest_decl_stmt.A; B << nest_decl_stmt.B; pa << nest_decl_stmt.pa; pb << nest_decl_stmt.pb;
 p << early_decl_stmt.p; q << late_decl_stmt.q;
 @@
-choose(p, q, "decl_stmt")
+choose(A, B, pa, pb, p, q, "decl_stmt")
 
 @depends on patch@
 position early_decl_stmt.p, late_decl_stmt.q;
@@ -706,9 +722,10 @@ position early_decl_decl.p, late_decl_decl.q;
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
 @script:python depends on patch@
+A << nest_decl_decl.A; B << nest_decl_decl.B; pa << nest_decl_decl.pa; pb << nest_decl_decl.pb;
 p << early_decl_decl.p; q << late_decl_decl.q;
 @@
-choose(p, q, "decl_decl")
+choose(A, B, pa, pb, p, q, "decl_decl")
 
 @depends on patch@
 position early_decl_decl.p, late_decl_decl.q;
@@ -814,9 +831,10 @@ position early_decl_chain.p, late_decl_chain.q;
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
 @script:python depends on patch@
+A << nest_decl_chain.A; B << nest_decl_chain.B; pa << nest_decl_chain.pa; pb << nest_decl_chain.pb;
 p << early_decl_chain.p; q << late_decl_chain.q;
 @@
-choose(p, q, "decl_chain")
+choose(A, B, pa, pb, p, q, "decl_chain")
 
 @depends on patch@
 position early_decl_chain.p, late_decl_chain.q;
@@ -921,9 +939,10 @@ position early_chain_stmt.p, late_chain_stmt.q;
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
 @script:python depends on patch@
+A << nest_chain_stmt.A; B << nest_chain_stmt.B; pa << nest_chain_stmt.pa; pb << nest_chain_stmt.pb;
 p << early_chain_stmt.p; q << late_chain_stmt.q;
 @@
-choose(p, q, "chain_stmt")
+choose(A, B, pa, pb, p, q, "chain_stmt")
 
 @depends on patch@
 position early_chain_stmt.p, late_chain_stmt.q;
@@ -1029,9 +1048,10 @@ position early_chain_decl.p, late_chain_decl.q;
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
 @script:python depends on patch@
+A << nest_chain_decl.A; B << nest_chain_decl.B; pa << nest_chain_decl.pa; pb << nest_chain_decl.pb;
 p << early_chain_decl.p; q << late_chain_decl.q;
 @@
-choose(p, q, "chain_decl")
+choose(A, B, pa, pb, p, q, "chain_decl")
 
 @depends on patch@
 position early_chain_decl.p, late_chain_decl.q;
@@ -1129,9 +1149,10 @@ position early_chain_chain.p, late_chain_chain.q;
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
 @script:python depends on patch@
+A << nest_chain_chain.A; B << nest_chain_chain.B; pa << nest_chain_chain.pa; pb << nest_chain_chain.pb;
 p << early_chain_chain.p; q << late_chain_chain.q;
 @@
-choose(p, q, "chain_chain")
+choose(A, B, pa, pb, p, q, "chain_chain")
 
 @depends on patch@
 position early_chain_chain.p, late_chain_chain.q;

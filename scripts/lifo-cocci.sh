@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Make the LIFO semantic patch for one tree: the seed lists of mapping
+# and releasing functions plus the wrappers the tree defines, found by
+# cocci/kmap_local_wrappers.cocci and searched again for wrappers of
+# wrappers (up to three levels).
+#   lifo-cocci.sh TREE OUTDIR [JOBS]
+# Writes OUTDIR/{maps,releases}.list, OUTDIR/wrappers.txt and
+# OUTDIR/kmap_local_lifo.cocci, and prints the last one's path.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$(cd "$1" && pwd)
+out=$2
+jobs=${3:-$(nproc)}
+mkdir -p "$out" 2>/dev/null && [ -w "$out" ] && out=$(cd "$out" && pwd) ||
+	{ echo "lifo-cocci: cannot write $out" >&2; exit 2; }
+
+grep -v '^#' "$top/cocci/maps.list" | sed '/^$/d' >"$out/maps.list"
+grep -v '^#' "$top/cocci/releases.list" | sed '/^$/d' >"$out/releases.list"
+: >"$out/wrappers.txt"
+new=$(cat "$out/maps.list" "$out/releases.list")
+
+level=0
+while [ -n "$new" ] && [ $level -lt 3 ]; do
+	level=$((level + 1))
+	sh "$top/cocci/gen-wrappers.sh" "$out/maps.list" "$out/releases.list" >"$out/wrappers.cocci"
+	# Only files naming a function found in the previous level can hold
+	# a new wrapper: a grep is far cheaper than letting spatch look.
+	echo "$new" >"$out/new.names"
+	(cd "$tree" && grep -rlwF --include='*.[ch]' -f "$out/new.names" . |
+		sed 's|^\./||' | sort) >"$out/files.txt" || :
+	[ -s "$out/files.txt" ] || break
+	# Batches of files, JOBS at a time: spatch parses its semantic patch
+	# once a batch.
+	(cd "$tree" && xargs -n 25 -P "$jobs" spatch -D report --very-quiet \
+		--no-includes --include-headers --timeout 60 \
+		--sp-file "$out/wrappers.cocci" <"$out/files.txt" 2>/dev/null) |
+		sed -n 's/^WRAPPER: \(map\|release\) \([A-Za-z_0-9]*\)$/\1 \2/p' |
+		sort -u >"$out/found.txt"
+	new=
+	while read -r kind name; do
+		list=$out/maps.list
+		[ "$kind" = release ] && list=$out/releases.list
+		grep -qxF "$name" "$list" && continue
+		echo "$name" >>"$list"
+		echo "$kind $name (level $level)" >>"$out/wrappers.txt"
+		new="$new$name
+"
+	done <"$out/found.txt"
+done
+rm -f "$out/new.names" "$out/found.txt" "$out/files.txt"
+
+sh "$top/cocci/gen-lifo.sh" "$out/maps.list" "$out/releases.list" >"$out/kmap_local_lifo.cocci"
+echo "lifo-cocci: $(wc -l <"$out/wrappers.txt") wrappers in $tree" >&2
+echo "$out/kmap_local_lifo.cocci"
