@@ -5,6 +5,8 @@
 #
 #   perl scan/lifo-scan.pl --tree DIR [--out DIR] [--jobs N]
 #        [--cocci-dir DIR] [--kver V] [--timeout S] [--file PATH]...
+#        [--wrappers]   (also check callers of the tree's own wrappers,
+#                        found by scripts/lifo-cocci.sh)
 #
 # stdout: one line per finding; stderr: progress and a summary;
 # --out: findings.json, findings.sarif, findings.txt, scan.json.
@@ -19,9 +21,9 @@ use LifoScan qw(scan);
 
 my %o = (jobs => 0, timeout => 60, 'cocci-dir' => project_root() . '/cocci');
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=i', 'cocci-dir=s', 'kver=s',
-	'timeout=i', 'file=s@', 'quiet', 'spatch=s', 'help')
+	'timeout=i', 'file=s@', 'quiet', 'spatch=s', 'wrappers', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,13p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,15p', $0 }
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree (no top-level Makefile with VERSION, Kconfig, arch/)")
 	unless -d $o{tree} && is_ktree($o{tree});
@@ -30,7 +32,7 @@ my $out = check_out_dir($o{out} // project_root() . '/build/scan-' . ($o{kver} /
 
 my $r = scan(tree => $tree, out => $out, jobs => $o{jobs}, timeout => $o{timeout},
 	cocci_dir => $o{'cocci-dir'}, files => $o{file}, quiet => $o{quiet},
-	spatch => $o{spatch}, kver => $o{kver});
+	spatch => $o{spatch}, kver => $o{kver}, wrappers => $o{wrappers});
 print "$_\n" for @{$r->{lines}};
 print STDERR $r->{summary};
 exit($r->{ok} ? 0 : 2);

@@ -29,6 +29,13 @@ sub new($class, %a) {
 sub not_built_reason($self, $file) {
 	return "$file is not a C file" unless $file =~ /\.c$/;
 	return "arch/$1 is not part of the 32-bit ARM build" if $file =~ m{^arch/([^/]+)/} && $1 ne 'arm';
+	# Code whose Kconfig depends on another architecture: no build needed
+	# to know.
+	require LifoImpact;
+	$self->{impact} //= LifoImpact->new($self->{tree});
+	my $g = $self->{impact}->arch_gate($file);
+	return "$g->[1] depends on $g->[0], which the 32-bit ARM build does not have"
+		if $g && $g->[0] ne 'ARM';
 	return undef;
 }
 

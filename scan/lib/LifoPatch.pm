@@ -47,7 +47,7 @@ my @PREFIX = (
 	['arch/openrisc/', 'openrisc:'], ['arch/alpha/', 'alpha:'], ['arch/nios2/', 'nios2:'],
 	['arch/hexagon/', 'hexagon:'],
 	['drivers/gpu/drm/i915/', 'drm/i915:'], ['drivers/gpu/drm/', 'drm:'],
-	['drivers/md/', 'md:'], ['drivers/block/zram/', 'zram:'], ['drivers/scsi/', 'scsi:'],
+	['drivers/crypto/intel/iaa/', 'crypto: iaa -'], ['drivers/md/', 'md:'], ['drivers/block/zram/', 'zram:'], ['drivers/scsi/', 'scsi:'],
 	['drivers/net/', 'net:'], ['drivers/crypto/', 'crypto:'], ['crypto/', 'crypto:'],
 	['fs/btrfs/', 'btrfs:'], ['fs/ext4/', 'ext4:'], ['fs/f2fs/', 'f2fs:'],
 	['fs/erofs/', 'erofs:'], ['fs/nfs/', 'NFS:'], ['fs/smb/', 'smb:'],

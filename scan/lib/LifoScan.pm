@@ -4,6 +4,8 @@ package LifoScan;
 use v5.36;
 use Exporter 'import';
 use POSIX ();
+use File::Temp ();
+use JSON::PP ();
 use Time::HiRes qw(time);
 use LifoCommon qw(fail cocci_rules);
 use LifoSpatch;
@@ -26,11 +28,31 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 sub scan(%a) {
 	my $t0 = time;
 	my $spatch = $a{spatch} // 'spatch';
-	my $ver = LifoSpatch::spatch_version($spatch)
-		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
-	my @rules = cocci_rules($a{cocci_dir});
 	my $jobs = $a{jobs} || ncpus();
 	my $tree = $a{tree};
+	my $ver = LifoSpatch::spatch_version($spatch)
+		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
+	# Checkers only: a rule that does not print LIFO findings (such as
+	# kmap_local_wrappers.cocci, a helper of scripts/lifo-cocci.sh) is
+	# left out.
+	my @rules;
+	for my $r (cocci_rules($a{cocci_dir})) {
+		my $text = do { open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> };
+		if ($text =~ /but released first/) { push @rules, $r }
+		else { print STDERR "scan: leaving out " . ($r =~ s{.*/}{}r) . ": it prints no LIFO findings\n" unless $a{quiet} }
+	}
+	fail("no LIFO checker among the rules of $a{cocci_dir}") unless @rules;
+	if ($a{wrappers}) {
+		# The tree's own wrappers added to the lists (scripts/lifo-cocci.sh).
+		my $dir = ($a{out} // File::Temp::tempdir(CLEANUP => 1)) . '/cocci-tree';
+		my $root = LifoCommon::project_root();
+		print STDERR "scan: finding the tree's kmap_local wrappers (scripts/lifo-cocci.sh)\n" unless $a{quiet};
+		my $p = `sh '$root/scripts/lifo-cocci.sh' '$a{tree}' '$dir' $jobs`;
+		fail("scripts/lifo-cocci.sh failed") if $? || !$p;
+		chomp $p;
+		@rules = map { m{/kmap_local_lifo\.cocci$} ? $p : $_ } @rules;
+	}
+
 	my $say = sub (@m) { print STDERR @m unless $a{quiet} };
 
 	my @all;
@@ -44,12 +66,12 @@ sub scan(%a) {
 		@all = LifoSpatch::tree_files($tree, 1);
 	}
 	my $impact = LifoImpact->new($tree);
-	my (@findings, %parse, %timeouts, @errors, $handled, $ncand);
+	my (@findings, %parse, %timeouts, @errors, %handled, %cand);
 	my $tty = -t STDERR;
 	for my $rule (@rules) {
 		my @tokens = LifoSpatch::rule_tokens($rule);
 		my @cand = LifoSpatch::candidates($tree, \@all, \@tokens);
-		$ncand += @cand;
+		$cand{$_} = 1 for @cand;
 		(my $rn = $rule) =~ s{.*/}{};
 		$say->(sprintf "scan: %s: %d of %d files mention %s; spatch %s, %d jobs, timeout %ds\n",
 			$rn, scalar @cand, scalar @all, @tokens ? 'its mapping functions' : 'anything', $ver, $jobs, $a{timeout});
@@ -69,7 +91,7 @@ sub scan(%a) {
 		$parse{$_}++ for keys %{$r->{parse_errors}};
 		$timeouts{$_}++ for keys %{$r->{timeouts}};
 		push @errors, @{$r->{errors}};
-		$handled += $r->{handled};
+		$handled{$_} = 1 for keys %{$r->{handled_files} // {}};
 	}
 	# One finding per (file, line, pair): headers reached twice, etc.
 	my %seen;
@@ -91,7 +113,7 @@ sub scan(%a) {
 		$s .= sprintf "    %-28s %s\n", $sub, join ', ', map { "$per{$sub}{$_} $_" } sort keys %{$per{$sub}};
 	}
 	$s .= sprintf "  files: %d %s, %d mention a mapping function, %d parsed by spatch\n",
-		scalar @all, $a{files} ? 'given' : 'in the tree', $ncand, $handled;
+		scalar @all, $a{files} ? 'given' : 'in the tree', scalar keys %cand, scalar keys %handled;
 	$s .= sprintf "  files with parse errors (the functions spatch could not parse were skipped): %d\n", scalar keys %parse;
 	$s .= sprintf "  timeouts (%ds per file): %d%s\n", $a{timeout}, scalar keys %timeouts,
 		%timeouts ? ': ' . join(' ', sort keys %timeouts) : '';
@@ -100,8 +122,8 @@ sub scan(%a) {
 	$s .= sprintf "  wall time: %.1f s\n", $wall;
 
 	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver,
-		rules => [map { s{.*/}{}r } @rules], files => scalar @all, candidates => $ncand,
-		parsed => $handled, parse_errors => [sort keys %parse], timeouts => [sort keys %timeouts],
+		rules => [map { s{.*/}{}r } @rules], files => scalar @all, candidates => scalar keys %cand,
+		parsed => scalar keys %handled, parse_errors => [sort keys %parse], timeouts => [sort keys %timeouts],
 		errors => \@errors, wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
 		jobs => $jobs);
 	if ($a{out}) {

@@ -201,7 +201,7 @@ sub _collect($res, $r, $status, $rule) {
 	if (open my $fh, '<', $r->{err}) {
 		while (my $l = <$fh>) {
 			chomp $l;
-			if ($l =~ /^HANDLING: (.*)$/) { $res->{handled}++; next }
+			if ($l =~ /^HANDLING: (.*)$/) { $res->{handled}++; $res->{handled_files}{$1} = 1; next }
 			if ($l =~ /^0 files match$/) { $res->{skipped}++; next }
 			if ($l =~ /^ = error in (\S+?);/) {
 				$res->{parse_errors}{$1}++ if $in{$1};
