@@ -6,8 +6,9 @@
 #   sh test-kernels/boot-test.sh        (from the project root)
 #
 # Environment: KVER (6.12), BUILD (build), J (jobs, nproc), BOOT_TIMEOUT
-# (seconds per boot, 300), CASES (space-separated case names to run; all
-# by default).
+# (seconds per boot, 300), CASES (space-separated case names to run),
+# FLAVOURS (kernel flavours whose cases run: "base", the default, and/or
+# "debug", see test-kernels/cases).
 #
 # One copy of the packaged tree (never /usr/src, never the pristine
 # extracted tree) and one O= folder under $BUILD/test-kernels are kept
@@ -32,12 +33,12 @@ out=$BUILD/test-kernels
 J=${J:-$(nproc)}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-300}
 CASES=${CASES:-}
+FLAVOURS=${FLAVOURS:-base}
 CROSS=arm-linux-gnueabihf-
-fragments="$here/configs/arm-virt-highmem.config"
 upstream_fix=$here/patches/upstream-move_pages_pte-lifo.patch
 
 src=$out/src
-obj=$out/obj
+obj=$out/obj-base
 logs=$out/logs
 guest=$out/guest
 
@@ -78,22 +79,40 @@ finish() {
 
 # Fatal setup error: every case fails with the same reason.
 fatal() {
-	for c in $(case_names) sparse; do
-		fail "$c" "$*"
+	case_names | while read -r c f; do
+		want_case "$c" "$f" && echo "FAIL $c: $*"
 	done
+	failed=$((failed + $(case_names | while read -r c f; do
+		want_case "$c" "$f" && echo "$c"
+	done | wc -l)))
 	finish
 }
 
+# "CASE FLAVOUR" lines, sparse last.
 case_names() {
-	sed -e 's/#.*//' "$here/cases" | awk 'NF { print $1 }'
+	sed -e 's/#.*//' "$here/cases" | awk 'NF { print $1, ($5 == "" ? "base" : $5) }'
+	echo "sparse base"
 }
 
+# want_case CASE [FLAVOUR]: named in $CASES, or $CASES empty and the
+# flavour in $FLAVOURS.
 want_case() {
-	[ -z "$CASES" ] && return 0
-	case " $CASES " in
-	*" $1 "*) return 0 ;;
+	if [ -n "$CASES" ]; then
+		case " $CASES " in
+		*" $1 "*) return 0 ;;
+		esac
+		return 1
+	fi
+	case " $FLAVOURS " in
+	*" ${2:-base} "*) return 0 ;;
 	esac
 	return 1
+}
+
+# The config fragments of a flavour, merged in this order.
+flavour_fragments() {
+	echo "$here/configs/arm-virt-highmem.config"
+	[ "$1" = base ] || echo "$here/configs/$1.config"
 }
 
 # First lines of a log that look like errors, on one line.
@@ -224,6 +243,7 @@ kmake() {
 
 # Fragment lines that the final .config does not honour.
 config_missing() {
+	# shellcheck disable=SC2086
 	sed -e 's/^[[:space:]]*//' $fragments | grep -E '^(CONFIG_|# CONFIG_)' |
 		while read -r line; do
 			case $line in
@@ -239,40 +259,56 @@ config_missing() {
 		done
 }
 
+# configure FLAVOUR: $obj/.config from allnoconfig + the fragments.
 configure() {
+	fragments=$(flavour_fragments "$1")
+	for f in $fragments; do
+		[ -f "$f" ] || {
+			config_error="no config fragment $f for flavour $1"
+			return 1
+		}
+	done
+	# shellcheck disable=SC2086
 	_stamp=$(cat $fragments | cksum)" $kversion"
 	if [ -f "$obj/.config" ] && [ "$(cat "$obj/.bt-config" 2>/dev/null)" = "$_stamp" ]; then
 		return 0
 	fi
 	mkdir -p "$obj"
-	note "configuring: allnoconfig + $(for f in $fragments; do basename "$f"; done)"
+	note "configuring $1: allnoconfig + $(for f in $fragments; do basename "$f"; done | tr '\n' ' ')"
+	# shellcheck disable=SC2086
 	if ! (cd "$src" && ARCH=arm CROSS_COMPILE=$CROSS \
 		sh scripts/kconfig/merge_config.sh -n -O "$obj" /dev/null $fragments) \
-		>"$logs/config.log" 2>&1 ||
-		! kmake olddefconfig >>"$logs/config.log" 2>&1; then
-		config_error="merge_config.sh failed: $(first_errors "$logs/config.log") (log: $logs/config.log)"
+		>"$logs/config-$1.log" 2>&1 ||
+		! kmake olddefconfig >>"$logs/config-$1.log" 2>&1; then
+		config_error="merge_config.sh failed: $(first_errors "$logs/config-$1.log") (log: $logs/config-$1.log)"
 		return 1
 	fi
 	_missing=$(config_missing | tr '\n' ' ')
 	if [ -n "$_missing" ]; then
-		config_error="requested options lost in olddefconfig: $_missing(see $obj/.config)"
+		config_error="flavour $1: requested options lost in olddefconfig: $_missing(see $obj/.config)"
 		rm -f "$obj/.bt-config"
 		return 1
 	fi
 	echo "$_stamp" >"$obj/.bt-config"
 }
 
-# build STATE: zImage for the current source state, copied to
-# $out/zImage-STATE.  On failure the compiler's message is in $build_error.
+# build FLAVOUR STATE: configure $obj-FLAVOUR if needed and build a zImage
+# for the current source state, copied to $out/zImage-FLAVOUR-STATE.  On
+# failure the reason (the compiler's message) is in $build_error.
 build() {
 	build_error=
-	_log=$logs/build-$1.log
-	note "building zImage ($1), log $_log"
+	obj=$out/obj-$1
+	if ! configure "$1"; then
+		build_error=$config_error
+		return 1
+	fi
+	_log=$logs/build-$1-$2.log
+	note "building zImage ($1, $2), log $_log"
 	if ! kmake zImage >"$_log" 2>&1; then
 		build_error="build failed: $(grep -E -m 3 'error:|Error [0-9]' "$_log" | tr '\n' ' ')(log: $_log)"
 		return 1
 	fi
-	cp "$obj/arch/arm/boot/zImage" "$out/zImage-$1"
+	cp "$obj/arch/arm/boot/zImage" "$out/zImage-$1-$2"
 }
 
 # ---------------------------------------------------------------------------
@@ -354,14 +390,14 @@ build_guest() {
 # ---------------------------------------------------------------------------
 # Boot and verdict
 
-# boot CASE STATE TESTS EXPECT
+# boot_case CASE ZIMAGE TESTS EXPECT
 boot_case() {
-	_case=$1 _state=$2 _tests=$3 _expect=$4
+	_case=$1 _kernel=$2 _tests=$3 _expect=$4
 	_log=$logs/boot-$_case.log
 	note "booting $_case (tests $_tests), console $_log"
 	timeout -k 5 "$BOOT_TIMEOUT" qemu-system-arm -M virt -cpu cortex-a15 \
 		-m 1G -smp 1 -nographic -no-reboot -nic none \
-		-kernel "$out/zImage-$_state" -initrd "$guest/initramfs.cpio" \
+		-kernel "$_kernel" -initrd "$guest/initramfs.cpio" \
 		-append "console=ttyAMA0 panic=-1 bt.tests=$_tests" \
 		</dev/null >"$_log" 2>&1
 	_rc=$?
@@ -403,7 +439,8 @@ boot_case() {
 	elif [ -n "$_tfail" ]; then
 		fail "$_case" "saw '$_w', but guest tests failed:$_tfail (log: $_log)"
 	else
-		pass "$_case" "saw '$_w'; tests:$_results (log: $_log)"
+		_from=$(grep -m 1 -- "$_expect from " "$_log" | sed -e 's/^ *//')
+		pass "$_case" "saw '$_w'${_from:+ ($_from)}; tests:$_results (log: $_log)"
 	fi
 }
 
@@ -416,7 +453,11 @@ make_cocci_fix() {
 		cocci_error="cocci patch mode produced no fix: scripts/lifo-fix.sh does not exist"
 		return 1
 	fi
-	_key=$(cat "$_tool" "$top"/cocci/*.cocci "$src/mm/userfaultfd.c" 2>/dev/null | cksum)
+	# Cached until the tool, anything under cocci/ or the input changes.
+	_key=$({ cat "$_tool" "$src/mm/userfaultfd.c"
+		find "$top/cocci" -type f 2>/dev/null | LC_ALL=C sort | while read -r f; do
+			cat "$f"
+		done; } | cksum)
 	if [ -s "$_fix" ] && [ "$(cat "$out/cocci-fix.key" 2>/dev/null)" = "$_key" ]; then
 		return 0
 	fi
@@ -469,6 +510,7 @@ sparse_case() {
 		fail sparse "source state series: $state_error"
 		return
 	fi
+	obj=$out/obj-base
 	note "sparse C=2 on $_objs"
 	sparse_run "$_objs" "$logs/sparse-series.txt"
 	if ! set_state pristine; then
@@ -488,7 +530,7 @@ sparse_case() {
 # Main
 
 for tool in ${CROSS}gcc qemu-system-arm timeout patch sparse; do
-	command -v $tool >/dev/null 2>&1 || missing_tools="${missing_tools:-} $tool"
+	command -v "$tool" >/dev/null 2>&1 || missing_tools="${missing_tools:-} $tool"
 done
 [ -z "${missing_tools:-}" ] || fatal "missing tools:$missing_tools (run make deps)"
 
@@ -505,45 +547,51 @@ timings="$timings tree=$(($(date +%s) - t0))s"
 origin="$pristine $kversion"
 if [ "$(cat "$src/.bt-origin" 2>/dev/null)" != "$origin" ]; then
 	note "copying $pristine to $src"
-	rm -rf "$src" "$src.tmp" "$obj" "$out/src-dirty" "$out/src-state" "$guest"
+	rm -rf "$src" "$src.tmp" "$out"/obj-* "$out/src-dirty" "$out/src-state" "$guest"
 	timed copy cp -a "$pristine" "$src.tmp" || fatal "copying the tree failed"
 	rm -f "$src.tmp/.extracted"
 	echo "$origin" >"$src.tmp/.bt-origin"
 	mv "$src.tmp" "$src" || fatal "cannot create $src"
 fi
 
-timed config configure || fatal "$config_error"
-
-built=
-while read -r name state tests expect <&3; do
-	want_case "$name" || continue
-	if [ "$state" = fixed ] && ! make_cocci_fix; then
-		fail "$name" "$cocci_error"
-		continue
+guest_built=
+while read -r name state tests expect flavour <&3; do
+	flavour=${flavour:-base}
+	want_case "$name" "$flavour" || continue
+	if [ "$state" = fixed ]; then
+		# The cocci fix is made on the reverted tree.
+		if ! set_state reverted; then
+			fail "$name" "source state reverted: $state_error"
+			continue
+		fi
+		if ! make_cocci_fix; then
+			fail "$name" "$cocci_error"
+			continue
+		fi
 	fi
 	if ! set_state "$state"; then
 		fail "$name" "source state $state: $state_error"
 		continue
 	fi
-	if ! timed "build-$state" build "$state"; then
+	if ! timed "build-$flavour-$state" build "$flavour" "$state"; then
 		fail "$name" "$build_error"
 		continue
 	fi
-	if [ -z "$built" ]; then
+	[ "$flavour/$state" = base/series ] && series_built=1
+	if [ -z "$guest_built" ]; then
 		timed guest build_guest || fatal "$guest_error"
-		built=1
+		guest_built=1
 	fi
 	t0=$(date +%s)
-	boot_case "$name" "$state" "$tests" "$expect"
+	boot_case "$name" "$out/zImage-$flavour-$state" "$tests" "$expect"
 	timings="$timings boot-$name=$(($(date +%s) - t0))s"
-	[ "$state" = series ] && series_built=1
 done 3<<EOF
 $(sed -e 's/#.*//' "$here/cases" | awk 'NF')
 EOF
 
 if want_case sparse; then
 	if [ -z "${series_built:-}" ]; then
-		if set_state series && build series; then
+		if set_state series && build base series; then
 			series_built=1
 		else
 			fail sparse "cannot build the series state: ${state_error:-}${build_error:-}"
