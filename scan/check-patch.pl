@@ -38,8 +38,10 @@ my $tree = abs_path($o{tree});
 my $patch = abs_path($o{patch});
 my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'));
 my $ver = LifoSpatch::spatch_version() // fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
-my @rules = cocci_rules($o{'cocci-dir'});
-my $jobs = $o{jobs} || 1;
+# LIFO checkers only (helper rules print no findings).
+my @rules = grep { my $r = $_; open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> =~ /but released first/ } cocci_rules($o{'cocci-dir'});
+fail("no LIFO checker among the rules of $o{'cocci-dir'}") unless @rules;
+my $jobs = $o{jobs} || 2;
 
 # Files the patch touches (-p1).
 my (%old, %new);
@@ -121,20 +123,20 @@ if (-f $dchk) {
 # LIFO rules before and after.
 my $impact = LifoImpact->new($tree);
 my %side;
-for my $side ('before', 'after') {
-	my $dir = "$work/$side";
-	my @files = grep { -f "$dir/$_" && /\.[ch]$/ } @touched;
-	for my $rule (@rules) {
-		my $r = LifoSpatch::run_rule($dir, abs_path($rule), \@files, jobs => $jobs,
-			timeout => $o{timeout}, tmp => "$work/tmp-$side");
-		for my $f (@{$r->{findings}}) {
-			@$f{qw(impact reason affected)} = $impact->classify($f);
-			push @{$side{$side}{finding_key($f)}}, $f;
-		}
-		print "check-patch: $side: spatch errors: @{$r->{errors}}\n" if @{$r->{errors}};
-		print "check-patch: $side: parse errors in " . join(' ', sort keys %{$r->{parse_errors}}) . "\n"
-			if %{$r->{parse_errors}};
+# Both sides in one spatch run (one start of spatch, J files at a time).
+my @files = map { my $f = $_; map { "$_/$f" } grep { -f "$work/$_/$f" } 'before', 'after' } grep { /\.[ch]$/ } @touched;
+for my $rule (@rules) {
+	last unless @files;
+	my $r = LifoSpatch::run_rule($work, abs_path($rule), \@files, jobs => $jobs,
+		timeout => $o{timeout}, tmp => "$work/tmp");
+	for my $f (@{$r->{findings}}) {
+		my $side = $f->{file} =~ s{^(before|after)/}{} ? $1 : next;
+		@$f{qw(impact reason affected)} = $impact->classify($f);
+		push @{$side{$side}{finding_key($f)}}, $f;
 	}
+	print "check-patch: spatch errors: @{$r->{errors}}\n" if @{$r->{errors}};
+	print "check-patch: parse errors in " . join(' ', sort keys %{$r->{parse_errors}}) . "\n"
+		if %{$r->{parse_errors}};
 }
 my (@added, @removed);
 for my $k (keys %{$side{after} // {}}) {

@@ -66,7 +66,7 @@ for (@{$o{finding} // []}) {
 	push @{$want{$p}}, $l;
 }
 my $meta = "$out/scan.json";
-if (!%want && !$o{rescan} && -f "$out/findings.json" && -f $meta
+if (!$o{rescan} && -f "$out/findings.json" && -f $meta
     && (LifoOutput::read_json($meta)->{tree} // '') eq $tree) {
 	$say->("make-fixes: using the findings of $out/findings.json\n");
 	@findings = LifoOutput::from_json(LifoOutput::read_json("$out/findings.json"));

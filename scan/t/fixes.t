@@ -65,9 +65,10 @@ SKIP: {
 }
 
 # --finding and --signoff.
-($st, $o) = run_cmd("$fixes $author --signoff --tree $t --out $out/b --finding arch/loongarch/mm/init.c:12 2>&1");
+# (OUT/findings.json of the first run is used: no second scan.)
+($st, $o) = run_cmd("$fixes $author --signoff --tree $t --out $out/a --finding arch/loongarch/mm/init.c:12 2>&1");
 is($st, 0, '--finding --signoff: exit 0') or diag $o;
-my @b = glob "$out/b/patches/*.patch";
+my @b = glob "$out/a/patches/*.patch";
 is(scalar @b, 1, '--finding makes one patch');
 like(slurp($b[0]), qr/^Signed-off-by: Test Author <test\@example\.org>$/m, '--signoff signs with the user identity');
 SKIP: {
@@ -75,7 +76,7 @@ SKIP: {
 	($st, $o) = run_cmd("cd '$t' && perl scripts/checkpatch.pl --no-tree @b 2>&1");
 	is($st, 0, 'signed-off patch passes checkpatch without ignores') or diag $o;
 }
-($st, $o) = run_cmd("$fixes $author --tree $t --out $out/c --finding mm/copy.c:99 2>&1");
+($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a --finding mm/copy.c:99 2>&1");
 is($st, 2, '--finding without a finding there: exit 2');
 
 # A git tree: subject prefix from git log, Fixes: the introducing commit.
