@@ -207,7 +207,7 @@ set_state() {
 		echo "== patch -p1 $_r $p" >>"$_log"
 		if ! patch -p1 $_r -N --no-backup-if-mismatch -r - -d "$_stage" \
 			-i "$p" >>"$_log" 2>&1; then
-			state_error="patch -p1 $_r $(basename "$p") does not apply: $(tail -n 4 "$_log" | grep -v '^==' | tr '\n' ' ')(log: $_log)"
+			state_error="patch -p1${_r:+ $_r} ${p#"$top"/} does not apply: $(tail -n 4 "$_log" | grep -v '^==' | tr '\n' ' ')(log: $_log)"
 			return 1
 		fi
 	done <"$out/state-patches"
