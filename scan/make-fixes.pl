@@ -29,6 +29,7 @@ use LifoScan qw(scan);
 use LifoOutput ();
 use LifoSpatch ();
 use LifoBuild ();
+use LifoImpact ();
 use LifoPatch qw(subject_prefix subject changelog split_hunks get_maintainers fixes_tag capture);
 
 my $root = project_root();
@@ -70,6 +71,9 @@ if (!$o{rescan} && -f "$out/findings.json" && -f $meta
     && (LifoOutput::read_json($meta)->{tree} // '') eq $tree) {
 	$say->("make-fixes: using the findings of $out/findings.json\n");
 	@findings = LifoOutput::from_json(LifoOutput::read_json("$out/findings.json"));
+	# The impact as this version of the tooling sees it.
+	my $imp = LifoImpact->new($tree);
+	@$_{qw(impact reason affected)} = $imp->classify($_) for @findings;
 } else {
 	my $r = scan(tree => $tree, out => (%want ? undef : $out), jobs => $o{jobs},
 		timeout => $o{timeout}, cocci_dir => $o{'cocci-dir'},

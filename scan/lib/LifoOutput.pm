@@ -20,8 +20,8 @@ sub findings_json(@f) {
 		function => $_->{function},
 		first_mapping => { expr => $_->{first}{expr}, function => $_->{first}{map}, line => $_->{first}{line} },
 		second_mapping => { expr => $_->{second}{expr}, function => $_->{second}{map}, line => $_->{second}{line} },
-		impact => $_->{impact}, reason => $_->{reason}, rule => $_->{rule},
-		subsystem => $_->{subsystem},
+		impact => $_->{impact}, reason => $_->{reason}, affected => $_->{affected},
+		rule => $_->{rule}, subsystem => $_->{subsystem},
 	} } @f;
 	return _json->encode(\@o);
 }
@@ -39,8 +39,8 @@ sub from_json($list) {
 		end_column => $_->{column} // 0, function => $_->{function},
 		first => { expr => $_->{first_mapping}{expr}, map => $_->{first_mapping}{function}, line => $_->{first_mapping}{line} },
 		second => { expr => $_->{second_mapping}{expr}, map => $_->{second_mapping}{function}, line => $_->{second_mapping}{line} },
-		impact => $_->{impact}, reason => $_->{reason}, rule => $_->{rule},
-		subsystem => $_->{subsystem},
+		impact => $_->{impact}, reason => $_->{reason}, affected => $_->{affected},
+		rule => $_->{rule}, subsystem => $_->{subsystem},
 	} } @$list;
 }
 

@@ -14,12 +14,12 @@ my @f = map { parse_report_line($_) } (
 	'mm/memory.c:120:2-11: WARNING: f(): vmf->pte (pte_offset_map_lock, line 100) mapped before kaddr (kmap_local_folio, line 105) but released first; release kaddr before vmf->pte',
 );
 @{$f[0]}{qw(impact reason subsystem)} = ('cleanup', 'no HIGHMEM', 'arch/loongarch');
-@{$f[1]}{qw(impact reason subsystem)} = ('fix', 'generic code', 'mm');
+@{$f[1]}{qw(impact reason subsystem affected)} = ('fix', 'generic code', 'mm', 'CONFIG_HIGHMEM=y');
 
 my $j = JSON::PP->new->decode(findings_json(@f));
 is(ref $j, 'ARRAY', 'findings.json is an array');
 is(scalar @$j, 2, 'one object per finding');
-for my $k (qw(file line function first_mapping second_mapping impact reason rule)) {
+for my $k (qw(file line function first_mapping second_mapping impact reason affected rule)) {
 	ok(exists $j->[0]{$k}, "findings.json has $k");
 }
 is_deeply($j->[1]{first_mapping}, { expr => 'vmf->pte', function => 'pte_offset_map_lock', line => 100 }, 'first mapping object');
@@ -27,6 +27,7 @@ is($j->[1]{second_mapping}{line}, 105, 'second mapping line');
 is($j->[0]{rule}, 'kmap_local_lifo', 'rule');
 my @back = LifoOutput::from_json($j);
 is($back[1]{second}{map}, 'kmap_local_folio', 'findings.json reads back');
+is($back[1]{affected}, 'CONFIG_HIGHMEM=y', 'the affected configurations read back (make fixes needs them)');
 
 my $s = JSON::PP->new->decode(sarif_log(findings => \@f, rules => ['kmap_local_lifo'], tree => '/t/linux', tool_version => 'coccinelle 1.1.1', ok => 1));
 is_deeply([check_sarif($s)], [], 'generated SARIF passes the 2.1.0 structural check');
