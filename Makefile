@@ -27,7 +27,7 @@ help:
 	@echo "make check         run every test suite"
 	@echo "make boot-test     boot-test the patched kernel in qemu-system-arm"
 	@echo "make deps          install what is missing (Debian packages)"
-	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR"
+	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR WRAPPERS=1 SIGNOFF=1"
 
 deps:
 	@sh scripts/deps.sh $(DEPS_KVER)
@@ -36,10 +36,10 @@ tree: deps
 	@sh scripts/ktree.sh $(KVER) $(KSRC)
 
 scan: deps
-	@tree=$(TREE) && perl scan/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER)
+	@tree=$(TREE) && perl scan/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(filter 1,$(WRAPPERS)),--wrappers)
 
 fixes: deps
-	@tree=$(TREE) && perl scan/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(FINDING),--finding $(FINDING))
+	@tree=$(TREE) && perl scan/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(FINDING),--finding $(FINDING)) $(if $(filter 1,$(SIGNOFF)),--signoff)
 
 check-patch: deps
 	@test -n "$(PATCH)" || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
