@@ -7,11 +7,7 @@
 #   gen-lifo.sh MAPS_LIST RELEASES_LIST > kmap_local_lifo.cocci
 set -eu
 
-names() {
-	# "a\|b\|c" from a list file, comments and blank lines skipped.
-	sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$1" |
-		awk 'NR > 1 { printf "\\|" } { printf "%s", $0 }'
-}
+. "$(dirname "$0")/lists.sh"
 
 MAPS="\\($(names "$1")\\)"
 RELS="\\($(names "$2")\\)"

@@ -7,10 +7,7 @@
 #   gen-wrappers.sh MAPS_LIST RELEASES_LIST > kmap_local_wrappers.cocci
 set -eu
 
-names() {
-	sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$1" |
-		awk 'NR > 1 { printf "\\|" } { printf "%s", $0 }'
-}
+. "$(dirname "$0")/lists.sh"
 MAPS="\\($(names "$1")\\)"
 RELS="\\($(names "$2")\\)"
 
@@ -77,6 +74,29 @@ return x + E;
 
 @script:python depends on report@
 f << map_var.f;
+@@
+print("WRAPPER: map %s" % f)
+
+@map_decl exists@
+identifier f, x;
+type T, T1;
+expression E, E1;
+@@
+T *f(...) {
+<+...
+T1 x = $MAPS(...);
+... when != $RELS(..., <+...x...+>, ...)
+    when != x = E1
+(
+return x;
+|
+return x + E;
+)
+...+>
+}
+
+@script:python depends on report@
+f << map_decl.f;
 @@
 print("WRAPPER: map %s" % f)
 

@@ -61,6 +61,29 @@ f << map_var.f;
 @@
 print("WRAPPER: map %s" % f)
 
+@map_decl exists@
+identifier f, x;
+type T, T1;
+expression E, E1;
+@@
+T *f(...) {
+<+...
+T1 x = \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
+... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...x...+>, ...)
+    when != x = E1
+(
+return x;
+|
+return x + E;
+)
+...+>
+}
+
+@script:python depends on report@
+f << map_decl.f;
+@@
+print("WRAPPER: map %s" % f)
+
 @release exists@
 identifier f, x;
 type T, TR;

@@ -43,6 +43,30 @@ expect_same() {
 sh "$top/cocci/gen-lifo.sh" "$top/cocci/maps.list" "$top/cocci/releases.list" >"$work/gen.cocci"
 expect_same "kmap_local_lifo.cocci is up to date with gen-lifo.sh" "$sp" "$work/gen.cocci"
 
+sh "$top/cocci/gen-wrappers.sh" "$top/cocci/maps.list" "$top/cocci/releases.list" >"$work/genw.cocci"
+expect_same "kmap_local_wrappers.cocci is up to date with gen-wrappers.sh" \
+	"$top/cocci/kmap_local_wrappers.cocci" "$work/genw.cocci"
+
+# Wrapper inference: two levels of wrappers found, their caller checked,
+# and the seed-list rule alone silent on it.
+w=$work/wrappers
+mkdir -p "$w/tree"
+cp "$tests/wrappers/wrapped.c" "$w/tree/"
+if wsp=$(sh "$top/scripts/lifo-cocci.sh" "$w/tree" "$w/out" 2 2>/dev/null); then
+	{ sort "$w/out/wrappers.txt"
+	  (cd "$w/tree" && spatch --very-quiet -D report --no-includes \
+		--sp-file "$wsp" wrapped.c 2>/dev/null) | grep ': WARNING: '
+	} >"$w/actual.txt"
+	expect_same "wrappers: inferred and used" "$tests/wrappers/expected.txt" "$w/actual.txt"
+else
+	nok "wrappers: lifo-cocci.sh failed"
+fi
+if [ -z "$(report "$w/tree" wrapped.c)" ]; then
+	ok "wrappers: unknown to the seed lists without inference"
+else
+	nok "wrappers: the seed-list rule reports wrapped.c"
+fi
+
 # All inputs go through each step together: spatch parses the semantic
 # patch once a run, which costs more than the inputs.
 mkdir -p "$work/in" "$work/out"
