@@ -78,6 +78,7 @@ virtual report
 import re
 
 nullexit = set()
+mapcalls = {}
 pairs = set()
 seen = set()
 srclines = {}
@@ -161,6 +162,31 @@ def record(a, pa, b, pb, p, q):
 	seen.add(k)
 	return message(a, pa, b, pb, p)
 
+def where(p):
+	return (p[0].file, p[0].current_element)
+
+EOF
+
+# Only a function that calls mapping functions twice can nest them.  One
+# cheap match counts the calls per function; the path-searching rules
+# below depend on "twice" and so skip every file without such a function.
+cat <<EOF
+@maps@
+position p;
+@@
+$(at "$MAPS" p)(...)
+
+@script:python@
+p << maps.p;
+@@
+mapcalls[where(p)] = mapcalls.get(where(p), 0) + 1
+
+@script:python twice@
+p << maps.p;
+@@
+if mapcalls.get(where(p), 0) < 2:
+	cocci.include_match(False)
+
 EOF
 
 # Paths through the then-branch of "if (!B)" after B was mapped: there B
@@ -169,7 +195,7 @@ n=0
 for f in stmt decl chain; do
 	n=$((n + 1))
 	cat <<EOF
-@nullexit$n exists@
+@nullexit$n depends on twice exists@
 $(decls $f B)identifier L;
 position pb, pn;
 expression E;
@@ -218,7 +244,7 @@ for fa in stmt decl chain; do
 		na=$(name $fa A)
 		nb=$(name $fb B)
 		cat <<EOF
-@nest_$r exists@
+@nest_$r depends on twice exists@
 $(decls $fa A)$(decls $fb B)expression E;
 position pa, pb;
 @@

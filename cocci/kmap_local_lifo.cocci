@@ -26,6 +26,7 @@ virtual report
 import re
 
 nullexit = set()
+mapcalls = {}
 pairs = set()
 seen = set()
 srclines = {}
@@ -109,7 +110,26 @@ def record(a, pa, b, pb, p, q):
 	seen.add(k)
 	return message(a, pa, b, pb, p)
 
-@nullexit1 exists@
+def where(p):
+	return (p[0].file, p[0].current_element)
+
+@maps@
+position p;
+@@
+\(kmap_local_page@p\|kmap_local_page_prot@p\|kmap_local_folio@p\|kmap_local_pfn@p\|kmap_atomic@p\|kmap_atomic_prot@p\|kmap_atomic_pfn@p\|pte_offset_map@p\|pte_offset_map_lock@p\|pte_offset_map_nolock@p\|pte_offset_map_ro_nolock@p\|pte_offset_map_rw_nolock@p\|__pte_offset_map@p\|__pte_offset_map_lock@p\|pte_alloc_map@p\|pte_alloc_map_lock@p\)(...)
+
+@script:python@
+p << maps.p;
+@@
+mapcalls[where(p)] = mapcalls.get(where(p), 0) + 1
+
+@script:python twice@
+p << maps.p;
+@@
+if mapcalls.get(where(p), 0) < 2:
+	cocci.include_match(False)
+
+@nullexit1 depends on twice exists@
 expression B, EB;
 type TB;identifier L;
 position pb, pn;
@@ -135,7 +155,7 @@ pn << nullexit1.pn;
 @@
 nullexit.add(key(pn))
 
-@nullexit2 exists@
+@nullexit2 depends on twice exists@
 identifier B;
 expression EB;
 type TB;identifier L;
@@ -162,7 +182,7 @@ pn << nullexit2.pn;
 @@
 nullexit.add(key(pn))
 
-@nullexit3 exists@
+@nullexit3 depends on twice exists@
 expression B, YB;identifier L;
 position pb, pn;
 expression E;
@@ -181,7 +201,7 @@ pn << nullexit3.pn;
 @@
 nullexit.add(key(pn))
 
-@nest_stmt_stmt exists@
+@nest_stmt_stmt depends on twice exists@
 expression A, EA;
 type TA;expression B, EB;
 type TB;expression E;
@@ -296,7 +316,7 @@ identifier RA, RB;
 + RA(EA);
 )
 
-@nest_stmt_decl exists@
+@nest_stmt_decl depends on twice exists@
 expression A, EA;
 type TA;identifier B;
 expression EB;
@@ -412,7 +432,7 @@ identifier RA, RB;
 + RA(EA);
 )
 
-@nest_stmt_chain exists@
+@nest_stmt_chain depends on twice exists@
 expression A, EA;
 type TA;expression B, YB;expression E;
 position pa, pb;
@@ -520,7 +540,7 @@ identifier RA, RB;
 + RA(EA);
 )
 
-@nest_decl_stmt exists@
+@nest_decl_stmt depends on twice exists@
 identifier A;
 expression EA;
 type TA;expression B, EB;
@@ -636,7 +656,7 @@ identifier RA, RB;
 + RA(EA);
 )
 
-@nest_decl_decl exists@
+@nest_decl_decl depends on twice exists@
 identifier A;
 expression EA;
 type TA;identifier B;
@@ -753,7 +773,7 @@ identifier RA, RB;
 + RA(EA);
 )
 
-@nest_decl_chain exists@
+@nest_decl_chain depends on twice exists@
 identifier A;
 expression EA;
 type TA;expression B, YB;expression E;
@@ -862,7 +882,7 @@ identifier RA, RB;
 + RA(EA);
 )
 
-@nest_chain_stmt exists@
+@nest_chain_stmt depends on twice exists@
 expression A, YA;expression B, EB;
 type TB;expression E;
 position pa, pb;
@@ -970,7 +990,7 @@ identifier RA, RB;
 + RA(EA);
 )
 
-@nest_chain_decl exists@
+@nest_chain_decl depends on twice exists@
 expression A, YA;identifier B;
 expression EB;
 type TB;expression E;
@@ -1079,7 +1099,7 @@ identifier RA, RB;
 + RA(EA);
 )
 
-@nest_chain_chain exists@
+@nest_chain_chain depends on twice exists@
 expression A, YA;expression B, YB;expression E;
 position pa, pb;
 @@

@@ -27,9 +27,11 @@ while [ -n "$new" ] && [ $level -lt 3 ]; do
 	sh "$top/cocci/gen-wrappers.sh" "$out/maps.list" "$out/releases.list" >"$out/wrappers.cocci"
 	# Only files naming a function found in the previous level can hold
 	# a new wrapper: a grep is far cheaper than letting spatch look.
-	echo "$new" >"$out/new.names"
+	# No empty line: grep -F takes an empty pattern as matching every file.
+	printf '%s\n' "$new" | sed '/^$/d' >"$out/new.names"
 	(cd "$tree" && grep -rlwF --include='*.[ch]' -f "$out/new.names" . |
 		sed 's|^\./||' | sort) >"$out/files.txt" || :
+	echo "lifo-cocci: level $level: $(wc -l <"$out/files.txt") files" >&2
 	[ -s "$out/files.txt" ] || break
 	# Batches of files, JOBS at a time: spatch parses its semantic patch
 	# once a batch.

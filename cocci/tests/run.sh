@@ -51,9 +51,10 @@ expect_same "kmap_local_wrappers.cocci is up to date with gen-wrappers.sh" \
 # and the seed-list rule alone silent on it.
 w=$work/wrappers
 mkdir -p "$w/tree"
-cp "$tests/wrappers/wrapped.c" "$w/tree/"
-if wsp=$(sh "$top/scripts/lifo-cocci.sh" "$w/tree" "$w/out" 2 2>/dev/null); then
-	{ sort "$w/out/wrappers.txt"
+cp "$tests/wrappers/wrapped.c" "$tests/wrappers/unrelated.c" "$w/tree/"
+if wsp=$(sh "$top/scripts/lifo-cocci.sh" "$w/tree" "$w/out" 2 2>"$w/log"); then
+	{ grep ': level ' "$w/log"
+	  sort "$w/out/wrappers.txt"
 	  (cd "$w/tree" && spatch --very-quiet -D report --no-includes \
 		--sp-file "$wsp" wrapped.c 2>/dev/null) | grep ': WARNING: '
 	} >"$w/actual.txt"
