@@ -139,17 +139,24 @@ def plausible(a, b, pa, pb, p):
 		return False
 	return int(pa[0].line) < int(pb[0].line) < int(p[0].line)
 
-def choose(a, b, pa, pb, p, q, rule):
+def choose(a, b, pa, pb, p, q):
 	"""Patch mode moves an early release past the inner release right
 	after it; a statement takes part in one move a round."""
 	callee(p)
 	if not plausible(a, b, pa, pb, p) or key(p) in owners or key(q) in owners or not adjacent(p, q):
 		return
-	owners[key(p)] = (rule, "p")
-	owners[key(q)] = (rule, "q")
+	owners[key(p)] = "p"
+	owners[key(q)] = "q"
 
 def owner(p):
 	return owners.get(key(p))
+
+flagged = set()
+
+def flag(a, pa, b, pb, p):
+	"""Context mode stars the early release of each violation."""
+	if plausible(a, b, pa, pb, p):
+		flagged.add(key(p))
 
 def record(a, pa, b, pb, p, q):
 	"""Remember one violation; return its message the first time."""
@@ -235,32 +242,38 @@ start_at() {
 }
 
 # The violations, in three cheap stages rather than one costly match:
-# nest: A mapped, then B while A is live;
-# early: from B's mapping, A released while B is live;
+# nest: A mapped, then another mapping (in any form) while A is live;
+# early: from that mapping, of B, A released while B is live;
 # late: from there, B released.
+# Only nest searches whole functions, so it is one rule per form of A;
+# the other stages start at positions nest bound.
 for fa in stmt decl chain; do
-	for fb in stmt decl chain; do
-		r=${fa}_$fb
-		na=$(name $fa A)
-		nb=$(name $fb B)
-		cat <<EOF
-@nest_$r depends on twice exists@
-$(decls $fa A)$(decls $fb B)expression E;
+	na=$(name $fa A)
+	cat <<EOF
+@nest_$fa depends on twice exists@
+$(decls $fa A)expression E, X0, Y0, E0;
+identifier x0;
+type T0;
 position pa, pb;
 @@
 $(map_stmt $fa A pa)... when != $RELS(..., <+...$na...+>, ...)
     when != $na = E
-$(map_stmt $fb B pb)
+    when any
+$(start_at pb)
+EOF
+	for fb in stmt decl chain; do
+		r=${fa}_$fb
+		nb=$(name $fb B)
+		cat <<EOF
 @early_$r exists@
-$(inherit nest_$r $fa A)$(inherit nest_$r $fb B)position nest_$r.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
+$(inherit nest_$fa $fa A)$(decls $fb B)position nest_$fa.pb;
+expression E;
+identifier L;
 statement S;
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
-$(start_at pb)... when != $RELS(..., <+...$nb...+>, ...)
+$(map_stmt $fb B pb)... when != $RELS(..., <+...$nb...+>, ...)
     when != if ($nb) S
     when != $nb = E
     when != $na = E
@@ -268,7 +281,7 @@ $(start_at pb)... when != $RELS(..., <+...$nb...+>, ...)
 $(at "$RELS" p)(..., <+...$na...+>, ...);
 
 @late_$r exists@
-$(inherit nest_$r $fb B)position early_$r.p;
+$(inherit early_$r $fb B)position early_$r.p;
 expression E;
 position q;
 @@
@@ -277,16 +290,16 @@ $(at "$RELS" p)(...);
 $(at "$RELS" q)(..., <+...$nb...+>, ...);
 
 @script:python depends on report@
-A << nest_$r.A; B << nest_$r.B;
-pa << nest_$r.pa; pb << nest_$r.pb; p << early_$r.p; q << late_$r.q;
+A << nest_$fa.A; B << early_$r.B;
+pa << nest_$fa.pa; pb << nest_$fa.pb; p << early_$r.p; q << late_$r.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_$r.A; B << nest_$r.B;
-pa << nest_$r.pa; pb << nest_$r.pb; p << early_$r.p; q << late_$r.q;
+A << nest_$fa.A; B << early_$r.B;
+pa << nest_$fa.pa; pb << nest_$fa.pb; p << early_$r.p; q << late_$r.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -294,43 +307,53 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
+@script:python depends on context@
+A << nest_$fa.A; B << early_$r.B; pa << nest_$fa.pa; pb << nest_$fa.pb;
+p << early_$r.p;
+@@
+flag(A, pa, B, pb, p)
+
+@script:python depends on patch@
+A << nest_$fa.A; B << early_$r.B; pa << nest_$fa.pa; pb << nest_$fa.pb;
+p << early_$r.p; q << late_$r.q;
+@@
+choose(A, B, pa, pb, p, q)
+
+EOF
+	done
+done
+
+# Positions cannot be inherited past a rule that changes the code, so the
+# rules that star and move releases come last and find their statements
+# through what the scripts above recorded.
+cat <<EOF
 @depends on context@
-position early_$r.p, late_$r.q;
+position p : script:python() { key(p) in flagged };
 @@
 * $(at "$RELS" p)(...)
 
-@script:python depends on patch@
-A << nest_$r.A; B << nest_$r.B; pa << nest_$r.pa; pb << nest_$r.pb;
-p << early_$r.p; q << late_$r.q;
-@@
-choose(A, B, pa, pb, p, q, "$r")
-
 @depends on patch@
-position early_$r.p, late_$r.q;
-position p2 : script:python() { owner(p2) == ("$r", "p") };
-position q2 : script:python() { owner(q2) == ("$r", "q") };
+position p : script:python() { owner(p) == "p" };
+position q : script:python() { owner(q) == "q" };
 expression C, D;
 expression list EA, EB;
 identifier RA, RB;
 @@
 (
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
+- if (C) RA@p(EA);
+  if (D) RB@q(EB);
 + if (C) RA(EA);
 |
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
+- if (C) RA@p(EA);
+  RB@q(EB);
 + if (C) RA(EA);
 |
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
+- RA@p(EA);
+  if (D) RB@q(EB);
 + RA(EA);
 |
-- RA@p@p2(EA);
-  RB@q@q2(EB);
+- RA@p(EA);
+  RB@q(EB);
 + RA(EA);
 )
-
 EOF
-	done
-done

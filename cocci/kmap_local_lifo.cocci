@@ -87,17 +87,24 @@ def plausible(a, b, pa, pb, p):
 		return False
 	return int(pa[0].line) < int(pb[0].line) < int(p[0].line)
 
-def choose(a, b, pa, pb, p, q, rule):
+def choose(a, b, pa, pb, p, q):
 	"""Patch mode moves an early release past the inner release right
 	after it; a statement takes part in one move a round."""
 	callee(p)
 	if not plausible(a, b, pa, pb, p) or key(p) in owners or key(q) in owners or not adjacent(p, q):
 		return
-	owners[key(p)] = (rule, "p")
-	owners[key(q)] = (rule, "q")
+	owners[key(p)] = "p"
+	owners[key(q)] = "q"
 
 def owner(p):
 	return owners.get(key(p))
+
+flagged = set()
+
+def flag(a, pa, b, pb, p):
+	"""Context mode stars the early release of each violation."""
+	if plausible(a, b, pa, pb, p):
+		flagged.add(key(p))
 
 def record(a, pa, b, pb, p, q):
 	"""Remember one violation; return its message the first time."""
@@ -201,10 +208,11 @@ pn << nullexit3.pn;
 @@
 nullexit.add(key(pn))
 
-@nest_stmt_stmt depends on twice exists@
+@nest_stmt depends on twice exists@
 expression A, EA;
-type TA;expression B, EB;
-type TB;expression E;
+type TA;expression E, X0, Y0, E0;
+identifier x0;
+type T0;
 position pa, pb;
 @@
 (
@@ -215,22 +223,7 @@ A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_loc
 A = (TA)\(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
 )... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...A...+>, ...)
     when != A = E
-(
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
-|
-B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)
-@early_stmt_stmt exists@
-expression nest_stmt_stmt.A;expression nest_stmt_stmt.B;position nest_stmt_stmt.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
-statement S;
-position p : script:python() { key(p) not in nullexit };
-position pn : script:python() { key(pn) in nullexit };
-@@
+    when any
 (
 X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 |
@@ -245,6 +238,22 @@ T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap
 T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
 |
 T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+)
+@early_stmt_stmt exists@
+expression nest_stmt.A;expression B, EB;
+type TB;position nest_stmt.pb;
+expression E;
+identifier L;
+statement S;
+position p : script:python() { key(p) not in nullexit };
+position pn : script:python() { key(pn) in nullexit };
+@@
+(
+B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+|
+B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+|
+B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 )... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
@@ -253,7 +262,7 @@ T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_stmt_stmt exists@
-expression nest_stmt_stmt.B;position early_stmt_stmt.p;
+expression early_stmt_stmt.B;position early_stmt_stmt.p;
 expression E;
 position q;
 @@
@@ -262,16 +271,16 @@ position q;
 \(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
 
 @script:python depends on report@
-A << nest_stmt_stmt.A; B << nest_stmt_stmt.B;
-pa << nest_stmt_stmt.pa; pb << nest_stmt_stmt.pb; p << early_stmt_stmt.p; q << late_stmt_stmt.q;
+A << nest_stmt.A; B << early_stmt_stmt.B;
+pa << nest_stmt.pa; pb << nest_stmt.pb; p << early_stmt_stmt.p; q << late_stmt_stmt.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_stmt_stmt.A; B << nest_stmt_stmt.B;
-pa << nest_stmt_stmt.pa; pb << nest_stmt_stmt.pb; p << early_stmt_stmt.p; q << late_stmt_stmt.q;
+A << nest_stmt.A; B << early_stmt_stmt.B;
+pa << nest_stmt.pa; pb << nest_stmt.pb; p << early_stmt_stmt.p; q << late_stmt_stmt.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -279,88 +288,34 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
-@depends on context@
-position early_stmt_stmt.p, late_stmt_stmt.q;
+@script:python depends on context@
+A << nest_stmt.A; B << early_stmt_stmt.B; pa << nest_stmt.pa; pb << nest_stmt.pb;
+p << early_stmt_stmt.p;
 @@
-* \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+flag(A, pa, B, pb, p)
 
 @script:python depends on patch@
-A << nest_stmt_stmt.A; B << nest_stmt_stmt.B; pa << nest_stmt_stmt.pa; pb << nest_stmt_stmt.pb;
+A << nest_stmt.A; B << early_stmt_stmt.B; pa << nest_stmt.pa; pb << nest_stmt.pb;
 p << early_stmt_stmt.p; q << late_stmt_stmt.q;
 @@
-choose(A, B, pa, pb, p, q, "stmt_stmt")
+choose(A, B, pa, pb, p, q)
 
-@depends on patch@
-position early_stmt_stmt.p, late_stmt_stmt.q;
-position p2 : script:python() { owner(p2) == ("stmt_stmt", "p") };
-position q2 : script:python() { owner(q2) == ("stmt_stmt", "q") };
-expression C, D;
-expression list EA, EB;
-identifier RA, RB;
-@@
-(
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ RA(EA);
-|
-- RA@p@p2(EA);
-  RB@q@q2(EB);
-+ RA(EA);
-)
-
-@nest_stmt_decl depends on twice exists@
-expression A, EA;
-type TA;identifier B;
+@early_stmt_decl exists@
+expression nest_stmt.A;identifier B;
 expression EB;
-type TB;expression E;
-position pa, pb;
+type TB;position nest_stmt.pb;
+expression E;
+identifier L;
+statement S;
+position p : script:python() { key(p) not in nullexit };
+position pn : script:python() { key(pn) in nullexit };
 @@
-(
-A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-|
-A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...) + EA;
-|
-A = (TA)\(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...A...+>, ...)
-    when != A = E
 (
 TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 |
 TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
 |
 TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)
-@early_stmt_decl exists@
-expression nest_stmt_decl.A;identifier nest_stmt_decl.B;position nest_stmt_decl.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
-statement S;
-position p : script:python() { key(p) not in nullexit };
-position pn : script:python() { key(pn) in nullexit };
-@@
-(
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-X0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = Y0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 )... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
@@ -369,7 +324,7 @@ T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_stmt_decl exists@
-identifier nest_stmt_decl.B;position early_stmt_decl.p;
+identifier early_stmt_decl.B;position early_stmt_decl.p;
 expression E;
 position q;
 @@
@@ -378,16 +333,16 @@ position q;
 \(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
 
 @script:python depends on report@
-A << nest_stmt_decl.A; B << nest_stmt_decl.B;
-pa << nest_stmt_decl.pa; pb << nest_stmt_decl.pb; p << early_stmt_decl.p; q << late_stmt_decl.q;
+A << nest_stmt.A; B << early_stmt_decl.B;
+pa << nest_stmt.pa; pb << nest_stmt.pb; p << early_stmt_decl.p; q << late_stmt_decl.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_stmt_decl.A; B << nest_stmt_decl.B;
-pa << nest_stmt_decl.pa; pb << nest_stmt_decl.pb; p << early_stmt_decl.p; q << late_stmt_decl.q;
+A << nest_stmt.A; B << early_stmt_decl.B;
+pa << nest_stmt.pa; pb << nest_stmt.pb; p << early_stmt_decl.p; q << late_stmt_decl.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -395,81 +350,27 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
-@depends on context@
-position early_stmt_decl.p, late_stmt_decl.q;
+@script:python depends on context@
+A << nest_stmt.A; B << early_stmt_decl.B; pa << nest_stmt.pa; pb << nest_stmt.pb;
+p << early_stmt_decl.p;
 @@
-* \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+flag(A, pa, B, pb, p)
 
 @script:python depends on patch@
-A << nest_stmt_decl.A; B << nest_stmt_decl.B; pa << nest_stmt_decl.pa; pb << nest_stmt_decl.pb;
+A << nest_stmt.A; B << early_stmt_decl.B; pa << nest_stmt.pa; pb << nest_stmt.pb;
 p << early_stmt_decl.p; q << late_stmt_decl.q;
 @@
-choose(A, B, pa, pb, p, q, "stmt_decl")
+choose(A, B, pa, pb, p, q)
 
-@depends on patch@
-position early_stmt_decl.p, late_stmt_decl.q;
-position p2 : script:python() { owner(p2) == ("stmt_decl", "p") };
-position q2 : script:python() { owner(q2) == ("stmt_decl", "q") };
-expression C, D;
-expression list EA, EB;
-identifier RA, RB;
-@@
-(
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ RA(EA);
-|
-- RA@p@p2(EA);
-  RB@q@q2(EB);
-+ RA(EA);
-)
-
-@nest_stmt_chain depends on twice exists@
-expression A, EA;
-type TA;expression B, YB;expression E;
-position pa, pb;
-@@
-(
-A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-|
-A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...) + EA;
-|
-A = (TA)\(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...A...+>, ...)
-    when != A = E
-YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 @early_stmt_chain exists@
-expression nest_stmt_chain.A;expression nest_stmt_chain.B, nest_stmt_chain.YB;position nest_stmt_chain.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
+expression nest_stmt.A;expression B, YB;position nest_stmt.pb;
+expression E;
+identifier L;
 statement S;
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
-(
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-X0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = Y0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(B\|YB\)...+>, ...)
+YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(B\|YB\)...+>, ...)
     when != if (\(B\|YB\)) S
     when != \(B\|YB\) = E
     when != A = E
@@ -477,7 +378,7 @@ T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_stmt_chain exists@
-expression nest_stmt_chain.B, nest_stmt_chain.YB;position early_stmt_chain.p;
+expression early_stmt_chain.B, early_stmt_chain.YB;position early_stmt_chain.p;
 expression E;
 position q;
 @@
@@ -486,16 +387,16 @@ position q;
 \(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...\(B\|YB\)...+>, ...);
 
 @script:python depends on report@
-A << nest_stmt_chain.A; B << nest_stmt_chain.B;
-pa << nest_stmt_chain.pa; pb << nest_stmt_chain.pb; p << early_stmt_chain.p; q << late_stmt_chain.q;
+A << nest_stmt.A; B << early_stmt_chain.B;
+pa << nest_stmt.pa; pb << nest_stmt.pb; p << early_stmt_chain.p; q << late_stmt_chain.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_stmt_chain.A; B << nest_stmt_chain.B;
-pa << nest_stmt_chain.pa; pb << nest_stmt_chain.pb; p << early_stmt_chain.p; q << late_stmt_chain.q;
+A << nest_stmt.A; B << early_stmt_chain.B;
+pa << nest_stmt.pa; pb << nest_stmt.pb; p << early_stmt_chain.p; q << late_stmt_chain.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -503,48 +404,24 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
-@depends on context@
-position early_stmt_chain.p, late_stmt_chain.q;
+@script:python depends on context@
+A << nest_stmt.A; B << early_stmt_chain.B; pa << nest_stmt.pa; pb << nest_stmt.pb;
+p << early_stmt_chain.p;
 @@
-* \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+flag(A, pa, B, pb, p)
 
 @script:python depends on patch@
-A << nest_stmt_chain.A; B << nest_stmt_chain.B; pa << nest_stmt_chain.pa; pb << nest_stmt_chain.pb;
+A << nest_stmt.A; B << early_stmt_chain.B; pa << nest_stmt.pa; pb << nest_stmt.pb;
 p << early_stmt_chain.p; q << late_stmt_chain.q;
 @@
-choose(A, B, pa, pb, p, q, "stmt_chain")
+choose(A, B, pa, pb, p, q)
 
-@depends on patch@
-position early_stmt_chain.p, late_stmt_chain.q;
-position p2 : script:python() { owner(p2) == ("stmt_chain", "p") };
-position q2 : script:python() { owner(q2) == ("stmt_chain", "q") };
-expression C, D;
-expression list EA, EB;
-identifier RA, RB;
-@@
-(
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ RA(EA);
-|
-- RA@p@p2(EA);
-  RB@q@q2(EB);
-+ RA(EA);
-)
-
-@nest_decl_stmt depends on twice exists@
+@nest_decl depends on twice exists@
 identifier A;
 expression EA;
-type TA;expression B, EB;
-type TB;expression E;
+type TA;expression E, X0, Y0, E0;
+identifier x0;
+type T0;
 position pa, pb;
 @@
 (
@@ -555,22 +432,7 @@ TA A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_
 TA A = (TA)\(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
 )... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...A...+>, ...)
     when != A = E
-(
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
-|
-B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)
-@early_decl_stmt exists@
-identifier nest_decl_stmt.A;expression nest_decl_stmt.B;position nest_decl_stmt.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
-statement S;
-position p : script:python() { key(p) not in nullexit };
-position pn : script:python() { key(pn) in nullexit };
-@@
+    when any
 (
 X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 |
@@ -585,6 +447,22 @@ T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap
 T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
 |
 T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+)
+@early_decl_stmt exists@
+identifier nest_decl.A;expression B, EB;
+type TB;position nest_decl.pb;
+expression E;
+identifier L;
+statement S;
+position p : script:python() { key(p) not in nullexit };
+position pn : script:python() { key(pn) in nullexit };
+@@
+(
+B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+|
+B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+|
+B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 )... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
@@ -593,7 +471,7 @@ T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_decl_stmt exists@
-expression nest_decl_stmt.B;position early_decl_stmt.p;
+expression early_decl_stmt.B;position early_decl_stmt.p;
 expression E;
 position q;
 @@
@@ -602,16 +480,16 @@ position q;
 \(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
 
 @script:python depends on report@
-A << nest_decl_stmt.A; B << nest_decl_stmt.B;
-pa << nest_decl_stmt.pa; pb << nest_decl_stmt.pb; p << early_decl_stmt.p; q << late_decl_stmt.q;
+A << nest_decl.A; B << early_decl_stmt.B;
+pa << nest_decl.pa; pb << nest_decl.pb; p << early_decl_stmt.p; q << late_decl_stmt.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_decl_stmt.A; B << nest_decl_stmt.B;
-pa << nest_decl_stmt.pa; pb << nest_decl_stmt.pb; p << early_decl_stmt.p; q << late_decl_stmt.q;
+A << nest_decl.A; B << early_decl_stmt.B;
+pa << nest_decl.pa; pb << nest_decl.pb; p << early_decl_stmt.p; q << late_decl_stmt.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -619,89 +497,34 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
-@depends on context@
-position early_decl_stmt.p, late_decl_stmt.q;
+@script:python depends on context@
+A << nest_decl.A; B << early_decl_stmt.B; pa << nest_decl.pa; pb << nest_decl.pb;
+p << early_decl_stmt.p;
 @@
-* \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+flag(A, pa, B, pb, p)
 
 @script:python depends on patch@
-A << nest_decl_stmt.A; B << nest_decl_stmt.B; pa << nest_decl_stmt.pa; pb << nest_decl_stmt.pb;
+A << nest_decl.A; B << early_decl_stmt.B; pa << nest_decl.pa; pb << nest_decl.pb;
 p << early_decl_stmt.p; q << late_decl_stmt.q;
 @@
-choose(A, B, pa, pb, p, q, "decl_stmt")
+choose(A, B, pa, pb, p, q)
 
-@depends on patch@
-position early_decl_stmt.p, late_decl_stmt.q;
-position p2 : script:python() { owner(p2) == ("decl_stmt", "p") };
-position q2 : script:python() { owner(q2) == ("decl_stmt", "q") };
-expression C, D;
-expression list EA, EB;
-identifier RA, RB;
-@@
-(
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ RA(EA);
-|
-- RA@p@p2(EA);
-  RB@q@q2(EB);
-+ RA(EA);
-)
-
-@nest_decl_decl depends on twice exists@
-identifier A;
-expression EA;
-type TA;identifier B;
+@early_decl_decl exists@
+identifier nest_decl.A;identifier B;
 expression EB;
-type TB;expression E;
-position pa, pb;
+type TB;position nest_decl.pb;
+expression E;
+identifier L;
+statement S;
+position p : script:python() { key(p) not in nullexit };
+position pn : script:python() { key(pn) in nullexit };
 @@
-(
-TA A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-|
-TA A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...) + EA;
-|
-TA A = (TA)\(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...A...+>, ...)
-    when != A = E
 (
 TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 |
 TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
 |
 TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)
-@early_decl_decl exists@
-identifier nest_decl_decl.A;identifier nest_decl_decl.B;position nest_decl_decl.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
-statement S;
-position p : script:python() { key(p) not in nullexit };
-position pn : script:python() { key(pn) in nullexit };
-@@
-(
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-X0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = Y0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 )... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
@@ -710,7 +533,7 @@ T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_decl_decl exists@
-identifier nest_decl_decl.B;position early_decl_decl.p;
+identifier early_decl_decl.B;position early_decl_decl.p;
 expression E;
 position q;
 @@
@@ -719,16 +542,16 @@ position q;
 \(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
 
 @script:python depends on report@
-A << nest_decl_decl.A; B << nest_decl_decl.B;
-pa << nest_decl_decl.pa; pb << nest_decl_decl.pb; p << early_decl_decl.p; q << late_decl_decl.q;
+A << nest_decl.A; B << early_decl_decl.B;
+pa << nest_decl.pa; pb << nest_decl.pb; p << early_decl_decl.p; q << late_decl_decl.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_decl_decl.A; B << nest_decl_decl.B;
-pa << nest_decl_decl.pa; pb << nest_decl_decl.pb; p << early_decl_decl.p; q << late_decl_decl.q;
+A << nest_decl.A; B << early_decl_decl.B;
+pa << nest_decl.pa; pb << nest_decl.pb; p << early_decl_decl.p; q << late_decl_decl.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -736,82 +559,27 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
-@depends on context@
-position early_decl_decl.p, late_decl_decl.q;
+@script:python depends on context@
+A << nest_decl.A; B << early_decl_decl.B; pa << nest_decl.pa; pb << nest_decl.pb;
+p << early_decl_decl.p;
 @@
-* \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+flag(A, pa, B, pb, p)
 
 @script:python depends on patch@
-A << nest_decl_decl.A; B << nest_decl_decl.B; pa << nest_decl_decl.pa; pb << nest_decl_decl.pb;
+A << nest_decl.A; B << early_decl_decl.B; pa << nest_decl.pa; pb << nest_decl.pb;
 p << early_decl_decl.p; q << late_decl_decl.q;
 @@
-choose(A, B, pa, pb, p, q, "decl_decl")
+choose(A, B, pa, pb, p, q)
 
-@depends on patch@
-position early_decl_decl.p, late_decl_decl.q;
-position p2 : script:python() { owner(p2) == ("decl_decl", "p") };
-position q2 : script:python() { owner(q2) == ("decl_decl", "q") };
-expression C, D;
-expression list EA, EB;
-identifier RA, RB;
-@@
-(
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ RA(EA);
-|
-- RA@p@p2(EA);
-  RB@q@q2(EB);
-+ RA(EA);
-)
-
-@nest_decl_chain depends on twice exists@
-identifier A;
-expression EA;
-type TA;expression B, YB;expression E;
-position pa, pb;
-@@
-(
-TA A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-|
-TA A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...) + EA;
-|
-TA A = (TA)\(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...A...+>, ...)
-    when != A = E
-YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 @early_decl_chain exists@
-identifier nest_decl_chain.A;expression nest_decl_chain.B, nest_decl_chain.YB;position nest_decl_chain.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
+identifier nest_decl.A;expression B, YB;position nest_decl.pb;
+expression E;
+identifier L;
 statement S;
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
-(
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-X0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = Y0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(B\|YB\)...+>, ...)
+YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(B\|YB\)...+>, ...)
     when != if (\(B\|YB\)) S
     when != \(B\|YB\) = E
     when != A = E
@@ -819,7 +587,7 @@ T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_decl_chain exists@
-expression nest_decl_chain.B, nest_decl_chain.YB;position early_decl_chain.p;
+expression early_decl_chain.B, early_decl_chain.YB;position early_decl_chain.p;
 expression E;
 position q;
 @@
@@ -828,16 +596,16 @@ position q;
 \(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...\(B\|YB\)...+>, ...);
 
 @script:python depends on report@
-A << nest_decl_chain.A; B << nest_decl_chain.B;
-pa << nest_decl_chain.pa; pb << nest_decl_chain.pb; p << early_decl_chain.p; q << late_decl_chain.q;
+A << nest_decl.A; B << early_decl_chain.B;
+pa << nest_decl.pa; pb << nest_decl.pb; p << early_decl_chain.p; q << late_decl_chain.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_decl_chain.A; B << nest_decl_chain.B;
-pa << nest_decl_chain.pa; pb << nest_decl_chain.pb; p << early_decl_chain.p; q << late_decl_chain.q;
+A << nest_decl.A; B << early_decl_chain.B;
+pa << nest_decl.pa; pb << nest_decl.pb; p << early_decl_chain.p; q << late_decl_chain.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -845,66 +613,27 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
-@depends on context@
-position early_decl_chain.p, late_decl_chain.q;
+@script:python depends on context@
+A << nest_decl.A; B << early_decl_chain.B; pa << nest_decl.pa; pb << nest_decl.pb;
+p << early_decl_chain.p;
 @@
-* \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+flag(A, pa, B, pb, p)
 
 @script:python depends on patch@
-A << nest_decl_chain.A; B << nest_decl_chain.B; pa << nest_decl_chain.pa; pb << nest_decl_chain.pb;
+A << nest_decl.A; B << early_decl_chain.B; pa << nest_decl.pa; pb << nest_decl.pb;
 p << early_decl_chain.p; q << late_decl_chain.q;
 @@
-choose(A, B, pa, pb, p, q, "decl_chain")
+choose(A, B, pa, pb, p, q)
 
-@depends on patch@
-position early_decl_chain.p, late_decl_chain.q;
-position p2 : script:python() { owner(p2) == ("decl_chain", "p") };
-position q2 : script:python() { owner(q2) == ("decl_chain", "q") };
-expression C, D;
-expression list EA, EB;
-identifier RA, RB;
-@@
-(
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ RA(EA);
-|
-- RA@p@p2(EA);
-  RB@q@q2(EB);
-+ RA(EA);
-)
-
-@nest_chain_stmt depends on twice exists@
-expression A, YA;expression B, EB;
-type TB;expression E;
+@nest_chain depends on twice exists@
+expression A, YA;expression E, X0, Y0, E0;
+identifier x0;
+type T0;
 position pa, pb;
 @@
 YA = A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(A\|YA\)...+>, ...)
     when != \(A\|YA\) = E
-(
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
-|
-B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)
-@early_chain_stmt exists@
-expression nest_chain_stmt.A, nest_chain_stmt.YA;expression nest_chain_stmt.B;position nest_chain_stmt.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
-statement S;
-position p : script:python() { key(p) not in nullexit };
-position pn : script:python() { key(pn) in nullexit };
-@@
+    when any
 (
 X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 |
@@ -919,6 +648,22 @@ T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap
 T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
 |
 T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+)
+@early_chain_stmt exists@
+expression nest_chain.A, nest_chain.YA;expression B, EB;
+type TB;position nest_chain.pb;
+expression E;
+identifier L;
+statement S;
+position p : script:python() { key(p) not in nullexit };
+position pn : script:python() { key(pn) in nullexit };
+@@
+(
+B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+|
+B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+|
+B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 )... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
@@ -927,7 +672,7 @@ T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...\(A\|YA\)...+>, ...);
 
 @late_chain_stmt exists@
-expression nest_chain_stmt.B;position early_chain_stmt.p;
+expression early_chain_stmt.B;position early_chain_stmt.p;
 expression E;
 position q;
 @@
@@ -936,16 +681,16 @@ position q;
 \(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
 
 @script:python depends on report@
-A << nest_chain_stmt.A; B << nest_chain_stmt.B;
-pa << nest_chain_stmt.pa; pb << nest_chain_stmt.pb; p << early_chain_stmt.p; q << late_chain_stmt.q;
+A << nest_chain.A; B << early_chain_stmt.B;
+pa << nest_chain.pa; pb << nest_chain.pb; p << early_chain_stmt.p; q << late_chain_stmt.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_chain_stmt.A; B << nest_chain_stmt.B;
-pa << nest_chain_stmt.pa; pb << nest_chain_stmt.pb; p << early_chain_stmt.p; q << late_chain_stmt.q;
+A << nest_chain.A; B << early_chain_stmt.B;
+pa << nest_chain.pa; pb << nest_chain.pb; p << early_chain_stmt.p; q << late_chain_stmt.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -953,81 +698,34 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
-@depends on context@
-position early_chain_stmt.p, late_chain_stmt.q;
+@script:python depends on context@
+A << nest_chain.A; B << early_chain_stmt.B; pa << nest_chain.pa; pb << nest_chain.pb;
+p << early_chain_stmt.p;
 @@
-* \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+flag(A, pa, B, pb, p)
 
 @script:python depends on patch@
-A << nest_chain_stmt.A; B << nest_chain_stmt.B; pa << nest_chain_stmt.pa; pb << nest_chain_stmt.pb;
+A << nest_chain.A; B << early_chain_stmt.B; pa << nest_chain.pa; pb << nest_chain.pb;
 p << early_chain_stmt.p; q << late_chain_stmt.q;
 @@
-choose(A, B, pa, pb, p, q, "chain_stmt")
+choose(A, B, pa, pb, p, q)
 
-@depends on patch@
-position early_chain_stmt.p, late_chain_stmt.q;
-position p2 : script:python() { owner(p2) == ("chain_stmt", "p") };
-position q2 : script:python() { owner(q2) == ("chain_stmt", "q") };
-expression C, D;
-expression list EA, EB;
-identifier RA, RB;
-@@
-(
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ RA(EA);
-|
-- RA@p@p2(EA);
-  RB@q@q2(EB);
-+ RA(EA);
-)
-
-@nest_chain_decl depends on twice exists@
-expression A, YA;identifier B;
+@early_chain_decl exists@
+expression nest_chain.A, nest_chain.YA;identifier B;
 expression EB;
-type TB;expression E;
-position pa, pb;
+type TB;position nest_chain.pb;
+expression E;
+identifier L;
+statement S;
+position p : script:python() { key(p) not in nullexit };
+position pn : script:python() { key(pn) in nullexit };
 @@
-YA = A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(A\|YA\)...+>, ...)
-    when != \(A\|YA\) = E
 (
 TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 |
 TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
 |
 TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)
-@early_chain_decl exists@
-expression nest_chain_decl.A, nest_chain_decl.YA;identifier nest_chain_decl.B;position nest_chain_decl.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
-statement S;
-position p : script:python() { key(p) not in nullexit };
-position pn : script:python() { key(pn) in nullexit };
-@@
-(
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-X0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = Y0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 )... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
@@ -1036,7 +734,7 @@ T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...\(A\|YA\)...+>, ...);
 
 @late_chain_decl exists@
-identifier nest_chain_decl.B;position early_chain_decl.p;
+identifier early_chain_decl.B;position early_chain_decl.p;
 expression E;
 position q;
 @@
@@ -1045,16 +743,16 @@ position q;
 \(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
 
 @script:python depends on report@
-A << nest_chain_decl.A; B << nest_chain_decl.B;
-pa << nest_chain_decl.pa; pb << nest_chain_decl.pb; p << early_chain_decl.p; q << late_chain_decl.q;
+A << nest_chain.A; B << early_chain_decl.B;
+pa << nest_chain.pa; pb << nest_chain.pb; p << early_chain_decl.p; q << late_chain_decl.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_chain_decl.A; B << nest_chain_decl.B;
-pa << nest_chain_decl.pa; pb << nest_chain_decl.pb; p << early_chain_decl.p; q << late_chain_decl.q;
+A << nest_chain.A; B << early_chain_decl.B;
+pa << nest_chain.pa; pb << nest_chain.pb; p << early_chain_decl.p; q << late_chain_decl.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -1062,74 +760,27 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
-@depends on context@
-position early_chain_decl.p, late_chain_decl.q;
+@script:python depends on context@
+A << nest_chain.A; B << early_chain_decl.B; pa << nest_chain.pa; pb << nest_chain.pb;
+p << early_chain_decl.p;
 @@
-* \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+flag(A, pa, B, pb, p)
 
 @script:python depends on patch@
-A << nest_chain_decl.A; B << nest_chain_decl.B; pa << nest_chain_decl.pa; pb << nest_chain_decl.pb;
+A << nest_chain.A; B << early_chain_decl.B; pa << nest_chain.pa; pb << nest_chain.pb;
 p << early_chain_decl.p; q << late_chain_decl.q;
 @@
-choose(A, B, pa, pb, p, q, "chain_decl")
+choose(A, B, pa, pb, p, q)
 
-@depends on patch@
-position early_chain_decl.p, late_chain_decl.q;
-position p2 : script:python() { owner(p2) == ("chain_decl", "p") };
-position q2 : script:python() { owner(q2) == ("chain_decl", "q") };
-expression C, D;
-expression list EA, EB;
-identifier RA, RB;
-@@
-(
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
-+ if (C) RA(EA);
-|
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
-+ RA(EA);
-|
-- RA@p@p2(EA);
-  RB@q@q2(EB);
-+ RA(EA);
-)
-
-@nest_chain_chain depends on twice exists@
-expression A, YA;expression B, YB;expression E;
-position pa, pb;
-@@
-YA = A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(A\|YA\)...+>, ...)
-    when != \(A\|YA\) = E
-YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 @early_chain_chain exists@
-expression nest_chain_chain.A, nest_chain_chain.YA;expression nest_chain_chain.B, nest_chain_chain.YB;position nest_chain_chain.pb;
-expression X0, Y0, E0, E;
-identifier x0, L;
-type T0;
+expression nest_chain.A, nest_chain.YA;expression B, YB;position nest_chain.pb;
+expression E;
+identifier L;
 statement S;
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
-(
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-X0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-X0 = Y0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-|
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
-|
-T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(B\|YB\)...+>, ...)
+YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(B\|YB\)...+>, ...)
     when != if (\(B\|YB\)) S
     when != \(B\|YB\) = E
     when != \(A\|YA\) = E
@@ -1137,7 +788,7 @@ T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...\(A\|YA\)...+>, ...);
 
 @late_chain_chain exists@
-expression nest_chain_chain.B, nest_chain_chain.YB;position early_chain_chain.p;
+expression early_chain_chain.B, early_chain_chain.YB;position early_chain_chain.p;
 expression E;
 position q;
 @@
@@ -1146,16 +797,16 @@ position q;
 \(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...\(B\|YB\)...+>, ...);
 
 @script:python depends on report@
-A << nest_chain_chain.A; B << nest_chain_chain.B;
-pa << nest_chain_chain.pa; pb << nest_chain_chain.pb; p << early_chain_chain.p; q << late_chain_chain.q;
+A << nest_chain.A; B << early_chain_chain.B;
+pa << nest_chain.pa; pb << nest_chain.pb; p << early_chain_chain.p; q << late_chain_chain.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
 	coccilib.report.print_report(p[0], "WARNING: " + msg)
 
 @script:python depends on org@
-A << nest_chain_chain.A; B << nest_chain_chain.B;
-pa << nest_chain_chain.pa; pb << nest_chain_chain.pb; p << early_chain_chain.p; q << late_chain_chain.q;
+A << nest_chain.A; B << early_chain_chain.B;
+pa << nest_chain.pa; pb << nest_chain.pb; p << early_chain_chain.p; q << late_chain_chain.q;
 @@
 msg = record(A, pa, B, pb, p, q)
 if msg:
@@ -1163,40 +814,44 @@ if msg:
 	coccilib.org.print_link(pa[0], "%s mapped" % A)
 	coccilib.org.print_link(pb[0], "%s mapped" % B)
 
+@script:python depends on context@
+A << nest_chain.A; B << early_chain_chain.B; pa << nest_chain.pa; pb << nest_chain.pb;
+p << early_chain_chain.p;
+@@
+flag(A, pa, B, pb, p)
+
+@script:python depends on patch@
+A << nest_chain.A; B << early_chain_chain.B; pa << nest_chain.pa; pb << nest_chain.pb;
+p << early_chain_chain.p; q << late_chain_chain.q;
+@@
+choose(A, B, pa, pb, p, q)
+
 @depends on context@
-position early_chain_chain.p, late_chain_chain.q;
+position p : script:python() { key(p) in flagged };
 @@
 * \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
 
-@script:python depends on patch@
-A << nest_chain_chain.A; B << nest_chain_chain.B; pa << nest_chain_chain.pa; pb << nest_chain_chain.pb;
-p << early_chain_chain.p; q << late_chain_chain.q;
-@@
-choose(A, B, pa, pb, p, q, "chain_chain")
-
 @depends on patch@
-position early_chain_chain.p, late_chain_chain.q;
-position p2 : script:python() { owner(p2) == ("chain_chain", "p") };
-position q2 : script:python() { owner(q2) == ("chain_chain", "q") };
+position p : script:python() { owner(p) == "p" };
+position q : script:python() { owner(q) == "q" };
 expression C, D;
 expression list EA, EB;
 identifier RA, RB;
 @@
 (
-- if (C) RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
+- if (C) RA@p(EA);
+  if (D) RB@q(EB);
 + if (C) RA(EA);
 |
-- if (C) RA@p@p2(EA);
-  RB@q@q2(EB);
+- if (C) RA@p(EA);
+  RB@q(EB);
 + if (C) RA(EA);
 |
-- RA@p@p2(EA);
-  if (D) RB@q@q2(EB);
+- RA@p(EA);
+  if (D) RB@q(EB);
 + RA(EA);
 |
-- RA@p@p2(EA);
-  RB@q@q2(EB);
+- RA@p(EA);
+  RB@q(EB);
 + RA(EA);
 )
-
