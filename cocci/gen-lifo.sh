@@ -175,8 +175,9 @@ def where(p):
 EOF
 
 # Only a function that calls mapping functions twice can nest them.  One
-# cheap match counts the calls per function; the path-searching rules
-# below depend on "twice" and so skip every file without such a function.
+# cheap match counts the calls per function; "twice" names the functions
+# with two, and the path-searching rules below look inside those only
+# (and skip a file without any).
 cat <<EOF
 @maps@
 position p;
@@ -190,9 +191,12 @@ mapcalls[where(p)] = mapcalls.get(where(p), 0) + 1
 
 @script:python twice@
 p << maps.p;
+fn;
 @@
 if mapcalls.get(where(p), 0) < 2:
 	cocci.include_match(False)
+else:
+	coccinelle.fn = cocci.make_ident(p[0].current_element)
 
 EOF
 
@@ -203,10 +207,14 @@ for f in stmt decl chain; do
 	n=$((n + 1))
 	cat <<EOF
 @nullexit$n depends on twice exists@
-$(decls $f B)identifier L;
+identifier twice.fn;
+$(decls $f B)
+identifier L;
 position pb, pn;
 expression E;
 @@
+fn(...) {
+... when any
 $(map_stmt $f B pb)... when != $(name $f B) = E
 (
 if (\\(!$(name $f B)\\|unlikely(!$(name $f B))\\|IS_ERR_OR_NULL($(name $f B))\\)) goto L@pn;
@@ -215,6 +223,8 @@ if (\\(!$(name $f B)\\|unlikely(!$(name $f B))\\|IS_ERR_OR_NULL($(name $f B))\\)
 |
 if (\\(!$(name $f B)\\|unlikely(!$(name $f B))\\|IS_ERR_OR_NULL($(name $f B))\\)) { <+... $(at "$RELS" pn)(...) ...+> }
 )
+... when any
+}
 
 @script:python@
 pn << nullexit$n.pn;
@@ -251,22 +261,29 @@ for fa in stmt decl chain; do
 	na=$(name $fa A)
 	cat <<EOF
 @nest_$fa depends on twice exists@
-$(decls $fa A)expression E, X0, Y0, E0;
+identifier twice.fn;
+$(decls $fa A)
+expression E, X0, Y0, E0;
 identifier x0;
 type T0;
 position pa, pb;
 @@
+fn(...) {
+... when any
 $(map_stmt $fa A pa)... when != $RELS(..., <+...$na...+>, ...)
     when != $na = E
     when any
-$(start_at pb)
+$(start_at pb)... when any
+}
 EOF
 	for fb in stmt decl chain; do
 		r=${fa}_$fb
 		nb=$(name $fb B)
 		cat <<EOF
 @early_$r exists@
-$(inherit nest_$fa $fa A)$(decls $fb B)position nest_$fa.pb;
+$(inherit nest_$fa $fa A)
+$(decls $fb B)
+position nest_$fa.pb;
 expression E;
 identifier L;
 statement S;
@@ -281,7 +298,8 @@ $(map_stmt $fb B pb)... when != $RELS(..., <+...$nb...+>, ...)
 $(at "$RELS" p)(..., <+...$na...+>, ...);
 
 @late_$r exists@
-$(inherit early_$r $fb B)position early_$r.p;
+$(inherit early_$r $fb B)
+position early_$r.p;
 expression E;
 position q;
 @@

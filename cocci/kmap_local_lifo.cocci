@@ -132,16 +132,23 @@ mapcalls[where(p)] = mapcalls.get(where(p), 0) + 1
 
 @script:python twice@
 p << maps.p;
+fn;
 @@
 if mapcalls.get(where(p), 0) < 2:
 	cocci.include_match(False)
+else:
+	coccinelle.fn = cocci.make_ident(p[0].current_element)
 
 @nullexit1 depends on twice exists@
+identifier twice.fn;
 expression B, EB;
-type TB;identifier L;
+type TB;
+identifier L;
 position pb, pn;
 expression E;
 @@
+fn(...) {
+... when any
 (
 B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 |
@@ -156,6 +163,8 @@ if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { ... goto L@pn; }
 |
 if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { <+... \(kunmap_local@pn\|kunmap_atomic@pn\|__kunmap_local@pn\|__kunmap_atomic@pn\|pte_unmap@pn\|pte_unmap_unlock@pn\|folio_release_kmap@pn\|unmap_and_put_page@pn\)(...) ...+> }
 )
+... when any
+}
 
 @script:python@
 pn << nullexit1.pn;
@@ -163,12 +172,16 @@ pn << nullexit1.pn;
 nullexit.add(key(pn))
 
 @nullexit2 depends on twice exists@
+identifier twice.fn;
 identifier B;
 expression EB;
-type TB;identifier L;
+type TB;
+identifier L;
 position pb, pn;
 expression E;
 @@
+fn(...) {
+... when any
 (
 TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
 |
@@ -183,6 +196,8 @@ if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { ... goto L@pn; }
 |
 if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { <+... \(kunmap_local@pn\|kunmap_atomic@pn\|__kunmap_local@pn\|__kunmap_atomic@pn\|pte_unmap@pn\|pte_unmap_unlock@pn\|folio_release_kmap@pn\|unmap_and_put_page@pn\)(...) ...+> }
 )
+... when any
+}
 
 @script:python@
 pn << nullexit2.pn;
@@ -190,10 +205,14 @@ pn << nullexit2.pn;
 nullexit.add(key(pn))
 
 @nullexit3 depends on twice exists@
-expression B, YB;identifier L;
+identifier twice.fn;
+expression B, YB;
+identifier L;
 position pb, pn;
 expression E;
 @@
+fn(...) {
+... when any
 YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);... when != \(B\|YB\) = E
 (
 if (\(!\(B\|YB\)\|unlikely(!\(B\|YB\))\|IS_ERR_OR_NULL(\(B\|YB\))\)) goto L@pn;
@@ -202,6 +221,8 @@ if (\(!\(B\|YB\)\|unlikely(!\(B\|YB\))\|IS_ERR_OR_NULL(\(B\|YB\))\)) { ... goto 
 |
 if (\(!\(B\|YB\)\|unlikely(!\(B\|YB\))\|IS_ERR_OR_NULL(\(B\|YB\))\)) { <+... \(kunmap_local@pn\|kunmap_atomic@pn\|__kunmap_local@pn\|__kunmap_atomic@pn\|pte_unmap@pn\|pte_unmap_unlock@pn\|folio_release_kmap@pn\|unmap_and_put_page@pn\)(...) ...+> }
 )
+... when any
+}
 
 @script:python@
 pn << nullexit3.pn;
@@ -209,12 +230,16 @@ pn << nullexit3.pn;
 nullexit.add(key(pn))
 
 @nest_stmt depends on twice exists@
+identifier twice.fn;
 expression A, EA;
-type TA;expression E, X0, Y0, E0;
+type TA;
+expression E, X0, Y0, E0;
 identifier x0;
 type T0;
 position pa, pb;
 @@
+fn(...) {
+... when any
 (
 A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
 |
@@ -238,10 +263,13 @@ T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap
 T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
 |
 T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)
+)... when any
+}
 @early_stmt_stmt exists@
-expression nest_stmt.A;expression B, EB;
-type TB;position nest_stmt.pb;
+expression nest_stmt.A;
+expression B, EB;
+type TB;
+position nest_stmt.pb;
 expression E;
 identifier L;
 statement S;
@@ -262,7 +290,8 @@ B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_stmt_stmt exists@
-expression early_stmt_stmt.B;position early_stmt_stmt.p;
+expression early_stmt_stmt.B;
+position early_stmt_stmt.p;
 expression E;
 position q;
 @@
@@ -301,9 +330,11 @@ p << early_stmt_stmt.p; q << late_stmt_stmt.q;
 choose(A, B, pa, pb, p, q)
 
 @early_stmt_decl exists@
-expression nest_stmt.A;identifier B;
+expression nest_stmt.A;
+identifier B;
 expression EB;
-type TB;position nest_stmt.pb;
+type TB;
+position nest_stmt.pb;
 expression E;
 identifier L;
 statement S;
@@ -324,7 +355,8 @@ TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|k
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_stmt_decl exists@
-identifier early_stmt_decl.B;position early_stmt_decl.p;
+identifier early_stmt_decl.B;
+position early_stmt_decl.p;
 expression E;
 position q;
 @@
@@ -363,7 +395,9 @@ p << early_stmt_decl.p; q << late_stmt_decl.q;
 choose(A, B, pa, pb, p, q)
 
 @early_stmt_chain exists@
-expression nest_stmt.A;expression B, YB;position nest_stmt.pb;
+expression nest_stmt.A;
+expression B, YB;
+position nest_stmt.pb;
 expression E;
 identifier L;
 statement S;
@@ -378,7 +412,8 @@ YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kma
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_stmt_chain exists@
-expression early_stmt_chain.B, early_stmt_chain.YB;position early_stmt_chain.p;
+expression early_stmt_chain.B, early_stmt_chain.YB;
+position early_stmt_chain.p;
 expression E;
 position q;
 @@
@@ -417,13 +452,17 @@ p << early_stmt_chain.p; q << late_stmt_chain.q;
 choose(A, B, pa, pb, p, q)
 
 @nest_decl depends on twice exists@
+identifier twice.fn;
 identifier A;
 expression EA;
-type TA;expression E, X0, Y0, E0;
+type TA;
+expression E, X0, Y0, E0;
 identifier x0;
 type T0;
 position pa, pb;
 @@
+fn(...) {
+... when any
 (
 TA A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
 |
@@ -447,10 +486,13 @@ T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap
 T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
 |
 T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)
+)... when any
+}
 @early_decl_stmt exists@
-identifier nest_decl.A;expression B, EB;
-type TB;position nest_decl.pb;
+identifier nest_decl.A;
+expression B, EB;
+type TB;
+position nest_decl.pb;
 expression E;
 identifier L;
 statement S;
@@ -471,7 +513,8 @@ B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_decl_stmt exists@
-expression early_decl_stmt.B;position early_decl_stmt.p;
+expression early_decl_stmt.B;
+position early_decl_stmt.p;
 expression E;
 position q;
 @@
@@ -510,9 +553,11 @@ p << early_decl_stmt.p; q << late_decl_stmt.q;
 choose(A, B, pa, pb, p, q)
 
 @early_decl_decl exists@
-identifier nest_decl.A;identifier B;
+identifier nest_decl.A;
+identifier B;
 expression EB;
-type TB;position nest_decl.pb;
+type TB;
+position nest_decl.pb;
 expression E;
 identifier L;
 statement S;
@@ -533,7 +578,8 @@ TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|k
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_decl_decl exists@
-identifier early_decl_decl.B;position early_decl_decl.p;
+identifier early_decl_decl.B;
+position early_decl_decl.p;
 expression E;
 position q;
 @@
@@ -572,7 +618,9 @@ p << early_decl_decl.p; q << late_decl_decl.q;
 choose(A, B, pa, pb, p, q)
 
 @early_decl_chain exists@
-identifier nest_decl.A;expression B, YB;position nest_decl.pb;
+identifier nest_decl.A;
+expression B, YB;
+position nest_decl.pb;
 expression E;
 identifier L;
 statement S;
@@ -587,7 +635,8 @@ YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kma
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
 
 @late_decl_chain exists@
-expression early_decl_chain.B, early_decl_chain.YB;position early_decl_chain.p;
+expression early_decl_chain.B, early_decl_chain.YB;
+position early_decl_chain.p;
 expression E;
 position q;
 @@
@@ -626,11 +675,15 @@ p << early_decl_chain.p; q << late_decl_chain.q;
 choose(A, B, pa, pb, p, q)
 
 @nest_chain depends on twice exists@
-expression A, YA;expression E, X0, Y0, E0;
+identifier twice.fn;
+expression A, YA;
+expression E, X0, Y0, E0;
 identifier x0;
 type T0;
 position pa, pb;
 @@
+fn(...) {
+... when any
 YA = A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(A\|YA\)...+>, ...)
     when != \(A\|YA\) = E
     when any
@@ -648,10 +701,13 @@ T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap
 T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
 |
 T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)
+)... when any
+}
 @early_chain_stmt exists@
-expression nest_chain.A, nest_chain.YA;expression B, EB;
-type TB;position nest_chain.pb;
+expression nest_chain.A, nest_chain.YA;
+expression B, EB;
+type TB;
+position nest_chain.pb;
 expression E;
 identifier L;
 statement S;
@@ -672,7 +728,8 @@ B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...\(A\|YA\)...+>, ...);
 
 @late_chain_stmt exists@
-expression early_chain_stmt.B;position early_chain_stmt.p;
+expression early_chain_stmt.B;
+position early_chain_stmt.p;
 expression E;
 position q;
 @@
@@ -711,9 +768,11 @@ p << early_chain_stmt.p; q << late_chain_stmt.q;
 choose(A, B, pa, pb, p, q)
 
 @early_chain_decl exists@
-expression nest_chain.A, nest_chain.YA;identifier B;
+expression nest_chain.A, nest_chain.YA;
+identifier B;
 expression EB;
-type TB;position nest_chain.pb;
+type TB;
+position nest_chain.pb;
 expression E;
 identifier L;
 statement S;
@@ -734,7 +793,8 @@ TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|k
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...\(A\|YA\)...+>, ...);
 
 @late_chain_decl exists@
-identifier early_chain_decl.B;position early_chain_decl.p;
+identifier early_chain_decl.B;
+position early_chain_decl.p;
 expression E;
 position q;
 @@
@@ -773,7 +833,9 @@ p << early_chain_decl.p; q << late_chain_decl.q;
 choose(A, B, pa, pb, p, q)
 
 @early_chain_chain exists@
-expression nest_chain.A, nest_chain.YA;expression B, YB;position nest_chain.pb;
+expression nest_chain.A, nest_chain.YA;
+expression B, YB;
+position nest_chain.pb;
 expression E;
 identifier L;
 statement S;
@@ -788,7 +850,8 @@ YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kma
 \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...\(A\|YA\)...+>, ...);
 
 @late_chain_chain exists@
-expression early_chain_chain.B, early_chain_chain.YB;position early_chain_chain.p;
+expression early_chain_chain.B, early_chain_chain.YB;
+position early_chain_chain.p;
 expression E;
 position q;
 @@
