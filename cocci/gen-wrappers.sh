@@ -4,14 +4,22 @@
 # that wrap the mapping and releasing functions of the lists: those that
 # return a mapped address (directly, through a variable, or offset inside
 # the page) and those that release an address passed to them.
-#   gen-wrappers.sh MAPS_LIST RELEASES_LIST > kmap_local_wrappers.cocci
+#   gen-wrappers.sh [--rules-only] MAPS_LIST RELEASES_LIST > kmap_local_wrappers.cocci
+# --rules-only leaves out the header, for appending the rules to
+# kmap_local_lifo.cocci so that one pass both checks and finds wrappers.
 set -eu
+
+header=1
+if [ "${1-}" = --rules-only ]; then
+	header=
+	shift
+fi
 
 . "$(dirname "$0")/lists.sh"
 MAPS="\\($(names "$1")\\)"
 RELS="\\($(names "$2")\\)"
 
-cat <<'EOF'
+[ -z "$header" ] || cat <<'EOF'
 // SPDX-License-Identifier: GPL-2.0-only
 /// Find wrappers of the kmap_local mapping and release functions.
 ///

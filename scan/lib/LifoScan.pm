@@ -9,6 +9,7 @@ use JSON::PP ();
 use Time::HiRes qw(time);
 use LifoCommon qw(fail cocci_rules);
 use LifoSpatch;
+use LifoPasses;
 use LifoImpact;
 use LifoReport qw(finding_line subsystem);
 use LifoOutput qw(findings_json sarif_log write_file sort_findings);
@@ -42,17 +43,6 @@ sub scan(%a) {
 		else { print STDERR "scan: leaving out " . ($r =~ s{.*/}{}r) . ": it prints no LIFO findings\n" unless $a{quiet} }
 	}
 	fail("no LIFO checker among the rules of $a{cocci_dir}") unless @rules;
-	if ($a{wrappers}) {
-		# The tree's own wrappers added to the lists (scripts/lifo-cocci.sh).
-		my $dir = ($a{out} // File::Temp::tempdir(CLEANUP => 1)) . '/cocci-tree';
-		my $root = LifoCommon::project_root();
-		print STDERR "scan: finding the tree's kmap_local wrappers (scripts/lifo-cocci.sh)\n" unless $a{quiet};
-		my $p = `sh '$root/scripts/lifo-cocci.sh' '$a{tree}' '$dir' $jobs`;
-		fail("scripts/lifo-cocci.sh failed") if $? || !$p;
-		chomp $p;
-		@rules = map { m{/kmap_local_lifo\.cocci$} ? $p : $_ } @rules;
-	}
-
 	my $say = sub (@m) { print STDERR @m unless $a{quiet} };
 
 	my @all;
@@ -66,15 +56,19 @@ sub scan(%a) {
 		@all = LifoSpatch::tree_files($tree, 1);
 	}
 	my $impact = LifoImpact->new($tree);
-	my (@findings, %parse, %timeouts, @errors, %handled, %cand);
+	my (@findings, %parse, %timeouts, @errors, %handled, %cand, @wrappers);
 	my $tty = -t STDERR;
 	for my $rule (@rules) {
-		my @tokens = LifoSpatch::rule_tokens($rule);
-		my @cand = LifoSpatch::candidates($tree, \@all, \@tokens);
-		$cand{$_} = 1 for @cand;
 		(my $rn = $rule) =~ s{.*/}{};
-		$say->(sprintf "scan: %s: %d of %d files mention %s; spatch %s, %d jobs, timeout %ds\n",
-			$rn, scalar @cand, scalar @all, @tokens ? 'its mapping functions' : 'anything', $ver, $jobs, $a{timeout});
+		my $passes = $a{wrappers} && $rn eq 'kmap_local_lifo.cocci';
+		my @tokens = LifoSpatch::rule_tokens($rule);
+		my @cand = $passes ? () : LifoSpatch::candidates($tree, \@all, \@tokens);
+		$cand{$_} = 1 for @cand;
+		$say->(sprintf "scan: %s: %s; spatch %s, %d jobs, timeout %ds\n", $rn,
+			$passes ? "with the tree's own wrappers, of " . scalar(@all) . ' files'
+			: sprintf('%d of %d files mention %s', scalar @cand, scalar @all,
+				@tokens ? 'its mapping functions' : 'anything'),
+			$ver, $jobs, $a{timeout});
 		my $progress = sub ($p) {
 			return if $a{quiet};
 			my $line = sprintf "scan: %s: %d/%d files, %s elapsed, %d findings",
@@ -83,9 +77,24 @@ sub scan(%a) {
 			elsif ($p->{final} || $p->{elapsed} >= 5) { print STDERR "$line\n" }
 		};
 		my $tmp = $a{out} ? "$a{out}/tmp" : undef;
-		my $r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs,
-			timeout => $a{timeout}, spatch => $spatch, tmp => $tmp,
-			progress => $progress, progress_every => $tty ? 1 : 10);
+		my $r;
+		if ($passes) {
+			# The tree's own wrappers join the lists (scan/lib/LifoPasses.pm).
+			$r = LifoPasses::run(tree => $tree, all => \@all, root => LifoCommon::project_root(),
+				dir => ($a{out} // File::Temp::tempdir(CLEANUP => 1)) . '/cocci-tree',
+				jobs => $jobs, timeout => $a{timeout}, spatch => $spatch, say => $say,
+				progress => sub ($name) { $rn = $name; $progress },
+				progress_every => $tty ? 1 : 10);
+			$cand{$_} = 1 for keys %{$r->{candidates}};
+			$r->{handled_files} = $r->{handled};
+			@wrappers = @{$r->{wrappers}};
+			$say->(sprintf "scan: %d wrappers found: %s\n", scalar @wrappers,
+				join(', ', map { "$_->[1] ($_->[0])" } @wrappers) || 'none');
+		} else {
+			$r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs,
+				timeout => $a{timeout}, spatch => $spatch, tmp => $tmp,
+				progress => $progress, progress_every => $tty ? 1 : 10);
+		}
 		if ($tmp) { unlink glob "$tmp/*"; rmdir $tmp }
 		push @findings, @{$r->{findings}};
 		$parse{$_}++ for keys %{$r->{parse_errors}};
@@ -124,6 +133,7 @@ sub scan(%a) {
 	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver,
 		rules => [map { s{.*/}{}r } @rules], files => scalar @all, candidates => scalar keys %cand,
 		parsed => scalar keys %handled, parse_errors => [sort keys %parse], timeouts => [sort keys %timeouts],
+		wrappers => [map { { kind => $_->[0], name => $_->[1], level => $_->[2] } } @wrappers],
 		errors => \@errors, wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
 		jobs => $jobs);
 	if ($a{out}) {

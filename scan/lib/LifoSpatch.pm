@@ -9,8 +9,9 @@
 #    nowhere makes git grep fail and spatch fall back to its own scanner.
 #  - --very-quiet hides parse errors and timeouts; --parse-error-msg
 #    prints "= error in FILE" and a timeout "EXN: ...Timeout in FILE".
-#  - one spatch start costs about 1.5 s (parsing the rule), so files go
-#    to spatch in batches through --file-groups (one file per group).
+#  - one spatch start costs seconds (parsing the rule, starting Python),
+#    so files go to spatch in one batch per job through --file-groups
+#    (one file per group).
 package LifoSpatch;
 use v5.36;
 use File::Find ();
@@ -77,25 +78,35 @@ sub tree_files($tree, $headers = 1) {
 	return sort @f;
 }
 
-# Files that contain one of the tokens (all files when there are none).
+# Files that contain one of the tokens as a word (all files when there
+# are none), in the order given.  grep reads the tree much faster than
+# Perl does.
 sub candidates($tree, $files, $tokens) {
 	return @$files unless @$tokens;
-	my $re = join '|', map { quotemeta } @$tokens;
-	$re = qr/\b(?:$re)\b/;
-	my @c;
-	for my $f (@$files) {
-		open my $fh, '<', "$tree/$f" or next;
-		local $/;
-		my $t = <$fh>;
-		push @c, $f if defined $t && $t =~ $re;
+	my $tmp = File::Temp->newdir;
+	my ($names, $list) = ("$tmp/names", "$tmp/files");
+	open my $n, '>', $names or die "cannot write $names: $!\n";
+	print $n map { "$_\n" } @$tokens;
+	close $n;
+	open my $l, '>', $list or die "cannot write $list: $!\n";
+	print $l map { "$_\0" } @$files;
+	close $l;
+	open my $g, '-|', 'sh', '-c', 'cd "$1" && xargs -0 -r grep -lwF -f "$2" -- <"$3" || :',
+		'sh', $tree, $names, $list or die "grep: $!\n";
+	my %hit;
+	while (<$g>) {
+		chomp;
+		$hit{$_} = 1;
 	}
-	return @c;
+	close $g;
+	return grep { $hit{$_} } @$files;
 }
 
 # Run one rule over @files of $tree.
 #   opts: jobs, timeout, tmp (scratch folder), progress (code ref called
 #   with a hash: done, total, elapsed, findings), batch, spatch, mode
-# Returns { findings => [...], handled, skipped, parse_errors => {file=>1},
+# Returns { findings => [...], wrappers => [[kind, name]] (the lines of
+#   kmap_local_wrappers.cocci's rules), handled, skipped, parse_errors => {file=>1},
 #   timeouts => {file=>1}, errors => [text], seconds }
 sub run_rule($tree, $cocci, $files, %o) {
 	my $jobs = $o{jobs} || 1;
@@ -109,24 +120,27 @@ sub run_rule($tree, $cocci, $files, %o) {
 	@opts = ('--include-headers') unless @opts;
 	@opts = grep { $_ ne '--very-quiet' && $_ ne '--quiet' } @opts;
 
-	# Largest files first, so the slow ones do not come last.
 	my %size = map { $_ => (-s "$tree/$_") // 0 } @$files;
 	my @todo = sort { $size{$b} <=> $size{$a} || $a cmp $b } @$files;
-	# Each spatch start parses the rule (about 3 s of CPU for the 75 kB
-	# kmap_local_lifo.cocci): a few small files share one start; a big
-	# list goes in batches of up to 12, about six per job for balance.
-	my $bytes = 0;
-	$bytes += $_ for values %size;
-	my $bsize = $o{batch} // do {
-		my $b = int(@todo / ($jobs * 6)) || 1;
-		$b = 12 if $b > 12;
-		$b = @todo || 1 if $bytes < 100_000 && @todo <= 8;
-		$b;
-	};
+	# Each spatch start parses the rule and starts Python (about 4 s for
+	# kmap_local_lifo.cocci), more than most files cost: so one batch per
+	# job, filled largest file first into the lightest batch, unless the
+	# caller asks for batches of a given size.
 	my @batches;
-	push @batches, [splice @todo, 0, $bsize] while @todo;
+	if ($o{batch}) {
+		push @batches, [splice @todo, 0, $o{batch}] while @todo;
+	} else {
+		my $n = @todo < $jobs ? scalar @todo : $jobs;
+		my @load = (0) x $n;
+		@batches = map { [] } 1 .. $n;
+		for my $f (@todo) {
+			my ($i) = sort { $load[$a] <=> $load[$b] || $a <=> $b } 0 .. $n - 1;
+			push @{$batches[$i]}, $f;
+			$load[$i] += $size{$f} || 1;
+		}
+	}
 
-	my %res = (findings => [], handled => 0, skipped => 0,
+	my %res = (findings => [], wrappers => [], handled => 0, skipped => 0,
 		parse_errors => {}, timeouts => {}, errors => [], rule => $rule);
 	my $total = @$files;
 	my $done = 0;
@@ -200,6 +214,10 @@ sub _collect($res, $r, $status, $rule) {
 	my %in = map { $_ => 1 } @{$r->{batch}};
 	if (open my $fh, '<', $r->{out}) {
 		while (my $l = <$fh>) {
+			if ($l =~ /^WRAPPER: (map|release) ([A-Za-z_]\w*)$/) {
+				push @{$res->{wrappers}}, [$1, $2];
+				next;
+			}
 			my $f = parse_report_line($l, $rule);
 			push @{$res->{findings}}, $f if $f;
 		}

@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: GPL-2.0
+# Check a tree with its own kmap_local wrappers, in few passes.
+#
+# Each pass runs kmap_local_lifo.cocci and the wrapper rules of
+# kmap_local_wrappers.cocci together (generated from the same lists), so
+# the files that mention the seed functions are parsed once for both jobs.
+# The wrappers a pass finds join the lists, and the next pass reads only
+# the files that mention them, with the longer lists.  A file's findings
+# are those of the last pass that read it: it saw every wrapper the file
+# mentions.  Wrappers are searched three levels deep, as
+# scripts/lifo-cocci.sh does; a fourth pass only checks the callers of
+# the third level.
+package LifoPasses;
+use v5.36;
+use File::Path qw(make_path);
+use LifoCommon qw(fail);
+use LifoSpatch;
+
+my $LEVELS = 3;
+
+sub _names($file) {
+	open my $fh, '<', $file or fail("$file: $!");
+	my @n;
+	while (<$fh>) {
+		s/#.*//;
+		push @n, $1 while /([A-Za-z_]\w*)/g;
+	}
+	return @n;
+}
+
+sub _write_list($file, @names) {
+	open my $fh, '>', $file or fail("cannot write $file: $!");
+	print $fh map { "$_\n" } @names;
+	close $fh or fail("cannot write $file: $!");
+}
+
+# The checker and the wrapper rules for the lists in $dir, as one file.
+sub _semantic_patch($root, $dir) {
+	my ($maps, $rels) = ("$dir/maps.list", "$dir/releases.list");
+	my $lifo = `sh '$root/cocci/gen-lifo.sh' '$maps' '$rels'`;
+	fail("cocci/gen-lifo.sh failed") if $? || !$lifo;
+	my $wrap = `sh '$root/cocci/gen-wrappers.sh' --rules-only '$maps' '$rels'`;
+	fail("cocci/gen-wrappers.sh failed") if $? || !$wrap;
+	my $sp = "$dir/kmap_local_lifo.cocci";
+	open my $fh, '>', $sp or fail("cannot write $sp: $!");
+	print $fh $lifo, "\n", $wrap;
+	close $fh or fail("cannot write $sp: $!");
+	return $sp;
+}
+
+# %o: tree, all (files of the tree), dir (scratch folder), root (project),
+#     jobs, timeout, spatch, say (code ref for progress lines), progress
+#     (code ref factory: rule name => progress callback for run_rule)
+# Returns { findings, wrappers => [[kind, name, level]], parse_errors,
+#   timeouts, errors, handled, candidates, passes => [{files, names}] }
+sub run(%o) {
+	my $dir = $o{dir};
+	make_path($dir);
+	my @maps = _names("$o{root}/cocci/maps.list");
+	my @rels = _names("$o{root}/cocci/releases.list");
+	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels));
+	my @new = (@maps, @rels);
+	my (%latest, %parse, %timeouts, @errors, %handled, %cand, @wrappers, @passes);
+	for my $pass (1 .. $LEVELS + 1) {
+		last unless @new;
+		my @files = LifoSpatch::candidates($o{tree}, $o{all}, \@new);
+		push @passes, { files => scalar @files, names => scalar @new };
+		$o{say}->(sprintf "scan: pass %d: %d files mention %s\n", $pass, scalar @files,
+			$pass == 1 ? 'the seed functions' : scalar(@new) . ' wrappers found in pass ' . ($pass - 1));
+		last unless @files;
+		_write_list("$dir/maps.list", @maps);
+		_write_list("$dir/releases.list", @rels);
+		my $sp = _semantic_patch($o{root}, $dir);
+		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
+			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp",
+			progress => $o{progress}->("kmap_local_lifo.cocci, pass $pass"),
+			progress_every => $o{progress_every});
+		unlink glob "$dir/tmp/*";
+		rmdir "$dir/tmp";
+		my %now = map { $_ => [] } @files;
+		push @{$now{$_->{file}}}, $_ for @{$r->{findings}};
+		$latest{$_} = $now{$_} for keys %now;
+		$cand{$_} = 1 for @files;
+		$parse{$_}++ for keys %{$r->{parse_errors}};
+		$timeouts{$_}++ for keys %{$r->{timeouts}};
+		push @errors, @{$r->{errors}};
+		$handled{$_} = 1 for keys %{$r->{handled_files} // {}};
+		@new = ();
+		next if $pass > $LEVELS;
+		for my $w (@{$r->{wrappers}}) {
+			my ($kind, $name) = @$w;
+			next if $known{"$kind $name"}++;
+			push @{$kind eq 'map' ? \@maps : \@rels}, $name;
+			push @wrappers, [$kind, $name, $pass];
+			push @new, $name unless grep { $_ eq $name } @new;
+		}
+	}
+	my @findings = map { @{$latest{$_}} } sort keys %latest;
+	return { findings => \@findings, wrappers => \@wrappers, parse_errors => \%parse,
+		timeouts => \%timeouts, errors => \@errors, handled => \%handled,
+		candidates => \%cand, passes => \@passes };
+}
+
+1;
