@@ -7,6 +7,7 @@ KSRC ?=
 J ?= $(shell nproc)
 BUILD ?= $(CURDIR)/build
 OUT ?= $(if $(KSRC),$(BUILD)/scan-ksrc,$(BUILD)/scan-$(KVER))
+WRAPPERS ?= 1
 COCCI_SP := cocci/kmap_local_lifo.cocci
 
 export KVER BUILD J
@@ -27,7 +28,7 @@ help:
 	@echo "make check         run every test suite"
 	@echo "make boot-test     boot-test the patched kernel in qemu-system-arm"
 	@echo "make deps          install what is missing (Debian packages)"
-	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR WRAPPERS=1 SIGNOFF=1"
+	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR WRAPPERS=$(WRAPPERS) SIGNOFF=1"
 
 deps:
 	@sh scripts/deps.sh $(DEPS_KVER)
@@ -39,7 +40,7 @@ scan: deps
 	@tree=$(TREE) && perl scan/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(filter 1,$(WRAPPERS)),--wrappers)
 
 fixes: deps
-	@tree=$(TREE) && perl scan/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(FINDING),--finding $(FINDING)) $(if $(filter 1,$(SIGNOFF)),--signoff)
+	@tree=$(TREE) && perl scan/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(FINDING),--finding $(FINDING)) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
 
 check-patch: deps
 	@test -n "$(PATCH)" || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }

@@ -1,7 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Time the LIFO rules over a whole tree against a plain one-pass rule,
-# measured in the same run.  Prints figures; it is not a test.
+# Time the LIFO rules over a whole tree against a plain one-pass rule
+# (cocci/bench-baseline.cocci), measured in the same run, both ways the
+# rules run: one "spatch --dir" as make coccicheck does, and through
+# make scan's driver (grep picks the files, one spatch batch per job),
+# where "all rules" includes finding the tree's wrappers.  Prints
+# figures; it is not a test.
 #   bench.sh TREE [JOBS]
 set -eu
 
@@ -12,28 +16,42 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 now() { date +%s.%N; }
-run() {
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+dir_run() {
+	t=$(now)
 	(cd "$tree" && spatch -D report --very-quiet --use-coccigrep \
 		--no-includes --include-headers --timeout 60 -j "$jobs" \
 		--sp-file "$1" --dir . >"$2" 2>"$2.err") || :
+	since "$t"
+}
+scan_run() {
+	t=$(now)
+	perl "$top/scan/lifo-scan.pl" --tree "$tree" --out "$work/$1" --jobs "$jobs" \
+		--quiet $2 >"$work/$1.txt" 2>"$work/$1.err" ||
+		{ cat "$work/$1.err" >&2; exit 1; }
+	since "$t"
 }
 
-t0=$(now)
-run "$top/cocci/bench-baseline.cocci" "$work/base.out"
-t1=$(now)
-sp=$(sh "$top/scripts/lifo-cocci.sh" "$tree" "$work/lifo" "$jobs" 2>/dev/null)
-t2=$(now)
-run "$sp" "$work/lifo.out"
-t3=$(now)
+base_dir=$(dir_run "$top/cocci/bench-baseline.cocci" "$work/base.out")
+lifo_dir=$(dir_run "$top/cocci/kmap_local_lifo.cocci" "$work/lifo.out")
+base_scan=$(perl "$top/scan/bench-rule.pl" "$tree" "$top/cocci/bench-baseline.cocci" \
+	"$jobs" "$top/cocci/maps.list")
+scan=$(scan_run seed "")
+scan_w=$(scan_run wrappers --wrappers)
 
 files=$(sed -n 's/^\([0-9]*\) files match$/\1/p' "$work/base.out.err" | tail -n 1)
-awk -v t0="$t0" -v t1="$t1" -v t2="$t2" -v t3="$t3" -v files="${files:-?}" \
-    -v j="$jobs" -v w="$(wc -l <"$work/lifo/wrappers.txt")" \
-    -v n="$(grep -c ': WARNING: ' "$work/lifo.out" || :)" 'BEGIN {
-	base = t1 - t0; inf = t2 - t1; lifo = t3 - t2
+wrappers=$(grep -c '"kind"' "$work/wrappers/scan.json" || :)
+awk -v j="$jobs" -v files="${files:-?}" -v bd="$base_dir" -v ld="$lifo_dir" \
+    -v bs="${base_scan% *}" -v sc="$scan" -v sw="$scan_w" -v w="$wrappers" \
+    -v nd="$(grep -c ': WARNING: ' "$work/lifo.out" || :)" \
+    -v ns="$(wc -l <"$work/seed.txt")" -v nw="$(wc -l <"$work/wrappers.txt")" 'BEGIN {
 	printf "tree: %s files with mapping calls, %d jobs\n", files, j
-	printf "baseline one-pass rule:  %7.1f s\n", base
-	printf "wrapper inference:       %7.1f s (%d wrappers)\n", inf, w
-	printf "LIFO rules:              %7.1f s (%d findings)\n", lifo, n
-	printf "all rules / baseline:    %7.2f (goal: 1.5 or less)\n", (inf + lifo) / base
+	printf "spatch --dir (make coccicheck):\n"
+	printf "  baseline one-pass rule:      %7.1f s\n", bd
+	printf "  kmap_local_lifo.cocci:       %7.1f s (%d findings)  ratio %.2f\n", ld, nd, ld / bd
+	printf "make scan driver:\n"
+	printf "  baseline one-pass rule:      %7.1f s\n", bs
+	printf "  make scan:                   %7.1f s (%d findings)  ratio %.2f\n", sc, ns, sc / bs
+	printf "  make scan, wrappers found and used: %.1f s (%d wrappers, %d findings)  ratio %.2f\n", sw, w, nw, sw / bs
+	printf "goal: all rules within 1.5 times the baseline\n"
 }'

@@ -6,11 +6,14 @@
 #   perl scan/make-fixes.pl --tree DIR [--out DIR] [--jobs N] [--kver V]
 #        [--cocci-dir DIR] [--finding PATH[:LINE]]... [--rescan]
 #        [--signoff] [--author "Name <email>"] [--fixer CMD] [--no-build-check]
+#        [--wrappers]
 #
 # Findings come from OUT/findings.json when it was made for the same tree
 # (make scan), else from a scan (of PATH only with --finding).  The fix
 # itself is made by scripts/lifo-fix.sh (the rule's patch mode); --fixer
-# replaces it ("CMD TREE FILE" must print a -p1 diff).
+# replaces it ("CMD TREE FILE" must print a -p1 diff).  When the scan
+# checked the tree's own wrappers (--wrappers), the fixer uses the rule
+# it made, OUT/cocci-tree/kmap_local_lifo.cocci, so it knows them too.
 # Each patch is checked: patch -p1, git am, checkpatch.pl, the disclosure
 # checker, and (unless --no-build-check) the touched objects that the
 # 32-bit ARM test configuration compiles are built there with sparse (C=2)
@@ -36,9 +39,9 @@ my $root = project_root();
 my %o = (jobs => 0, timeout => 60, 'cocci-dir' => "$root/cocci");
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=i', 'cocci-dir=s', 'kver=s', 'timeout=i',
 	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'no-build-check',
-	'quiet', 'help')
+	'quiet', 'wrappers', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,17p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,22p', $0 }
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
 my $tree = abs_path($o{tree});
@@ -77,7 +80,8 @@ if (!$o{rescan} && -f "$out/findings.json" && -f $meta
 } else {
 	my $r = scan(tree => $tree, out => (%want ? undef : $out), jobs => $o{jobs},
 		timeout => $o{timeout}, cocci_dir => $o{'cocci-dir'},
-		files => (%want ? [sort keys %want] : undef), quiet => $o{quiet}, kver => $o{kver});
+		files => (%want ? [sort keys %want] : undef), quiet => $o{quiet}, kver => $o{kver},
+		wrappers => $o{wrappers});
 	$say->($r->{summary});
 	@findings = @{$r->{findings}};
 }
@@ -114,6 +118,9 @@ for my $g (@groups) {
 
 # --- the fixes themselves --------------------------------------------------
 my @fixer = $o{fixer} ? split(' ', $o{fixer}) : ('sh', "$root/scripts/lifo-fix.sh");
+$ENV{COCCI} = "$out/cocci-tree/kmap_local_lifo.cocci"
+	if !$o{fixer} && -f "$out/cocci-tree/kmap_local_lifo.cocci"
+	&& ($o{wrappers} || -f $meta && @{LifoOutput::read_json($meta)->{wrappers} // []});
 fail("$fixer[-1] missing: the rule's patch mode (scripts/lifo-fix.sh) is needed") unless $o{fixer} || -f $fixer[-1];
 my %byfile;
 push @{$byfile{$_->{file}}}, $_ for @groups;

@@ -95,6 +95,10 @@ sub run(%o) {
 			push @new, $name unless grep { $_ eq $name } @new;
 		}
 	}
+	# The checker with every wrapper, for the fixer (scripts/lifo-fix.sh).
+	_write_list("$dir/maps.list", @maps);
+	_write_list("$dir/releases.list", @rels);
+	_semantic_patch($o{root}, $dir);
 	my @findings = map { @{$latest{$_}} } sort keys %latest;
 	return { findings => \@findings, wrappers => \@wrappers, parse_errors => \%parse,
 		timeouts => \%timeouts, errors => \@errors, handled => \%handled,

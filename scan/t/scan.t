@@ -50,4 +50,26 @@ SKIP: {
 	($st, $o) = run_cmd("perl $root/scan/sarif-schema-check.pl $out/findings.sarif");
 	is($st, 0, 'sarif-schema-check.pl accepts it');
 }
+
+# --wrappers: the tree's own wrappers, two levels deep, found and used;
+# the caller's findings are those of the pass that knew both levels.
+SKIP: {
+	skip 'spatch not installed', 6 unless have_spatch();
+	my $w = fake_tree();
+	mkdir "$w/lib" or die;
+	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$w/lib/") == 0 or die;
+	my $wo = tempdir(CLEANUP => 1) . '/out';
+	($st, $o) = run_cmd("$scan --tree $w --out $wo --jobs 2 2>/dev/null");
+	unlike($o, qr{^lib/wrapped\.c}m, 'without --wrappers the wrapped caller is not checked');
+	($st, $o) = run_cmd("$scan --tree $w --out $wo --jobs 2 --wrappers 2>$wo.err");
+	is($st, 0, '--wrappers: exit 0');
+	like($o, qr{^lib/wrapped\.c:26: copy_things\(\): x mapped before y but released first}m,
+		'--wrappers: the caller of a second-level wrapper is reported');
+	is(scalar(() = $o =~ /^\S+:\d+: /mg), 4, '--wrappers: the three fake-tree findings too');
+	my $e = do { local $/; open my $fh, '<', "$wo.err"; <$fh> };
+	like($e, qr/pass 2: 1 files mention 2 wrappers found in pass 1/, '--wrappers: pass 2 reads only the wrappers\' callers');
+	my $sj = JSON::PP->new->decode(do { local $/; open my $fh, '<', "$wo/scan.json"; <$fh> });
+	is_deeply([sort map { "$_->{kind} $_->{name} $_->{level}" } @{$sj->{wrappers}}],
+		['map map_thing 1', 'map map_thing_at 2', 'release unmap_thing 1'], 'scan.json lists the wrappers and their levels');
+}
 done_testing;
