@@ -40,73 +40,34 @@ virtual report
 
 EOF
 cat <<EOF
-@map_direct exists@
-identifier f;
-type T;
-expression E;
-@@
-T *f(...) {
-<+...
-(
-return $MAPS(...);
-|
-return $MAPS(...) + E;
-|
-return (T *)$MAPS(...);
-)
-...+>
-}
-
-@script:python depends on report@
-f << map_direct.f;
-@@
-print("WRAPPER: map %s" % f)
-
-@map_var exists@
-identifier f, x;
-type T;
+@map exists@
+identifier x;
+type T, T1;
 expression E, E1;
+position p;
 @@
-T *f(...) {
-<+...
+(
+return@p $MAPS(...);
+|
+return@p $MAPS(...) + E;
+|
+return@p (T *)$MAPS(...);
+|
 x = $MAPS(...);
 ... when != $RELS(..., <+...x...+>, ...)
     when != x = E1
-(
-return x;
+\\(return@p x; \\| return@p x + E; \\)
 |
-return x + E;
-)
-...+>
-}
-
-@script:python depends on report@
-f << map_var.f;
-@@
-print("WRAPPER: map %s" % f)
-
-@map_decl exists@
-identifier f, x;
-type T, T1;
-expression E, E1;
-@@
-T *f(...) {
-<+...
 T1 x = $MAPS(...);
 ... when != $RELS(..., <+...x...+>, ...)
     when != x = E1
-(
-return x;
-|
-return x + E;
+\\(return@p x; \\| return@p x + E; \\)
 )
-...+>
-}
 
 @script:python depends on report@
-f << map_decl.f;
+p << map.p;
 @@
-print("WRAPPER: map %s" % f)
+print("WRAPPER: map %s" % p[0].current_element)
 
 @release exists@
 identifier f, x;

@@ -16,73 +16,34 @@
 
 virtual report
 
-@map_direct exists@
-identifier f;
-type T;
-expression E;
-@@
-T *f(...) {
-<+...
-(
-return \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
-|
-return \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...) + E;
-|
-return (T *)\(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
-)
-...+>
-}
-
-@script:python depends on report@
-f << map_direct.f;
-@@
-print("WRAPPER: map %s" % f)
-
-@map_var exists@
-identifier f, x;
-type T;
+@map exists@
+identifier x;
+type T, T1;
 expression E, E1;
+position p;
 @@
-T *f(...) {
-<+...
+(
+return@p \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
+|
+return@p \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...) + E;
+|
+return@p (T *)\(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
+|
 x = \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
 ... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...x...+>, ...)
     when != x = E1
-(
-return x;
+\(return@p x; \| return@p x + E; \)
 |
-return x + E;
-)
-...+>
-}
-
-@script:python depends on report@
-f << map_var.f;
-@@
-print("WRAPPER: map %s" % f)
-
-@map_decl exists@
-identifier f, x;
-type T, T1;
-expression E, E1;
-@@
-T *f(...) {
-<+...
 T1 x = \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
 ... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...x...+>, ...)
     when != x = E1
-(
-return x;
-|
-return x + E;
+\(return@p x; \| return@p x + E; \)
 )
-...+>
-}
 
 @script:python depends on report@
-f << map_decl.f;
+p << map.p;
 @@
-print("WRAPPER: map %s" % f)
+print("WRAPPER: map %s" % p[0].current_element)
 
 @release exists@
 identifier f, x;

@@ -33,11 +33,20 @@ while [ -n "$new" ] && [ $level -lt 3 ]; do
 		sed 's|^\./||' | sort) >"$out/files.txt" || :
 	echo "lifo-cocci: level $level: $(wc -l <"$out/files.txt") files" >&2
 	[ -s "$out/files.txt" ] || break
-	# Batches of files, JOBS at a time: spatch parses its semantic patch
-	# once a batch.
-	(cd "$tree" && xargs -n 25 -P "$jobs" spatch -D report --very-quiet \
-		--no-includes --include-headers --timeout 60 \
-		--sp-file "$out/wrappers.cocci" <"$out/files.txt" 2>/dev/null) |
+	# One batch per job (a spatch start costs seconds), each file its own
+	# group; GIT_DIR keeps spatch's git grep prefilter from dropping
+	# files of a tree that git ignores.
+	rm -f "$out"/batch.*
+	(cd "$out" && split -n r/"$jobs" files.txt batch.)
+	for b in "$out"/batch.*; do
+		sed 's/$/\n/' "$b" >"$b.groups"
+		(cd "$tree" && GIT_DIR=/nonexistent spatch -D report --very-quiet \
+			--no-includes --include-headers --timeout 60 \
+			--sp-file "$out/wrappers.cocci" --file-groups "$b.groups" \
+			>"$b.out" 2>/dev/null) &
+	done
+	wait
+	cat "$out"/batch.*.out |
 		sed -n 's/^WRAPPER: \(map\|release\) \([A-Za-z_0-9]*\)$/\1 \2/p' |
 		sort -u >"$out/found.txt"
 	new=
@@ -51,7 +60,7 @@ while [ -n "$new" ] && [ $level -lt 3 ]; do
 "
 	done <"$out/found.txt"
 done
-rm -f "$out/new.names" "$out/found.txt" "$out/files.txt"
+rm -f "$out/new.names" "$out/found.txt" "$out/files.txt" "$out"/batch.*
 
 sh "$top/cocci/gen-lifo.sh" "$out/maps.list" "$out/releases.list" >"$out/kmap_local_lifo.cocci"
 echo "lifo-cocci: $(wc -l <"$out/wrappers.txt") wrappers in $tree" >&2
