@@ -161,7 +161,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 			}
 			if (open my $fh, '<', $r->{err}) {
 				# A file is done when spatch moves on to the next one.
-				my $h = grep { /^\d+ files match$/ } <$fh>;
+				my $h = grep { /^HANDLING: / } <$fh>;
 				$partial += $h - 1 if $h > 1;
 			}
 		}
