@@ -81,7 +81,7 @@ if (!$o{rescan} && -f "$out/findings.json" && -f $meta
 	my $r = scan(tree => $tree, out => (%want ? undef : $out), jobs => $o{jobs},
 		timeout => $o{timeout}, cocci_dir => $o{'cocci-dir'},
 		files => (%want ? [sort keys %want] : undef), quiet => $o{quiet}, kver => $o{kver},
-		wrappers => $o{wrappers});
+		wrappers => $o{wrappers}, cocci_tree => "$out/cocci-tree");
 	$say->($r->{summary});
 	@findings = @{$r->{findings}};
 }

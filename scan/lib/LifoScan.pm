@@ -24,7 +24,9 @@ sub ncpus {
 sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 
 # %a: tree, out (may be undef: nothing written), jobs, timeout, cocci_dir,
-#     files (restrict to these tree-relative paths), quiet, spatch, kver
+#     files (restrict to these tree-relative paths), quiet, spatch, kver,
+#     wrappers (check with the tree's own wrappers), cocci_tree (where the
+#     wrapper passes keep their lists and rule; default OUT/cocci-tree)
 # Returns { findings, lines, summary, ok, stats }
 sub scan(%a) {
 	my $t0 = time;
@@ -81,7 +83,7 @@ sub scan(%a) {
 		if ($passes) {
 			# The tree's own wrappers join the lists (scan/lib/LifoPasses.pm).
 			$r = LifoPasses::run(tree => $tree, all => \@all, root => LifoCommon::project_root(),
-				dir => ($a{out} // File::Temp::tempdir(CLEANUP => 1)) . '/cocci-tree',
+				dir => $a{cocci_tree} // ($a{out} // File::Temp::tempdir(CLEANUP => 1)) . '/cocci-tree',
 				jobs => $jobs, timeout => $a{timeout}, spatch => $spatch, say => $say,
 				progress => sub ($name) { $rn = $name; $progress },
 				progress_every => $tty ? 1 : 10);

@@ -90,4 +90,16 @@ my ($intro) = `cd '$gt' && git log -1 --format=%h --abbrev=12`;
 chomp $intro;
 like($gmt, qr/^Fixes: \Q$intro\E \("mm\/copy: unmap the source early"\)$/m, 'Fixes: names the introducing commit');
 unlike($gl ? slurp($gl) : 'Fixes:', qr/^Fixes:/m, 'no Fixes: for a cleanup');
+
+# --wrappers: the fix for a nest of wrapper calls comes from the rule
+# that knows the tree's wrappers (the real fixer, not the fake one).
+my $w = fake_tree();
+mkdir "$w/lib" or die;
+system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$w/lib/") == 0 or die;
+($st, $o) = run_cmd("perl $root/scan/make-fixes.pl --no-build-check --jobs 2 --quiet $author"
+	. " --tree $w --out $out/w --wrappers --finding lib/wrapped.c:26 2>&1");
+my ($wp) = glob "$out/w/patches/*.patch";
+ok($wp, '--wrappers: a patch for the wrapped caller') or diag $o;
+like($wp ? slurp($wp) : '', qr/^-\tunmap_thing\(x\);\n \tunmap_thing\(y\);\n\+\tunmap_thing\(x\);$/m,
+	'--wrappers: the wrapper release moves after the inner one');
 done_testing;
