@@ -18,6 +18,11 @@ use LifoSpatch;
 
 my $LEVELS = 3;
 
+# Words SmPL reserves where the names go (measured with spatch 1.1.1 on
+# every metavariable and rule keyword): a wrapper of that name would make
+# the generated rule fail to parse, so it is left out, with a note.
+my %SMPL_WORD = map { $_ => 1 } qw(any exists forall strict typedef when);
+
 sub _names($file) {
 	open my $fh, '<', $file or fail("$file: $!");
 	my @n;
@@ -90,6 +95,10 @@ sub run(%o) {
 		for my $w (@{$r->{wrappers}}) {
 			my ($kind, $name) = @$w;
 			next if $known{"$kind $name"}++;
+			if ($SMPL_WORD{$name}) {
+				$o{say}->("scan: wrapper $name ($kind) left out: SmPL reserves the word\n");
+				next;
+			}
 			push @{$kind eq 'map' ? \@maps : \@rels}, $name;
 			push @wrappers, [$kind, $name, $pass];
 			push @new, $name unless grep { $_ eq $name } @new;
