@@ -125,7 +125,9 @@ sub scan(%a) {
 	}
 	$s .= sprintf "  files: %d %s, %d mention a mapping function, %d parsed by spatch\n",
 		scalar @all, $a{files} ? 'given' : 'in the tree', scalar keys %cand, scalar keys %handled;
-	$s .= sprintf "  files with parse errors (the functions spatch could not parse were skipped): %d\n", scalar keys %parse;
+	my @perr = sort keys %parse;
+	$s .= sprintf "  files with parse errors (the functions spatch could not parse were skipped): %d%s\n", scalar @perr,
+		!@perr ? '' : @perr <= 10 || !$a{out} ? ': ' . join(' ', @perr) : " (listed in $a{out}/scan.json)";
 	$s .= sprintf "  timeouts (%ds per file): %d%s\n", $a{timeout}, scalar keys %timeouts,
 		%timeouts ? ': ' . join(' ', sort keys %timeouts) : '';
 	$s .= sprintf "  spatch errors: %d\n", scalar @errors if @errors;

@@ -74,9 +74,10 @@ SKIP: {
 }
 # A wrapper named by a word SmPL reserves is left out, not a parse failure.
 SKIP: {
-	skip 'spatch not installed', 4 unless have_spatch();
+	skip 'spatch not installed', 5 unless have_spatch();
 	my $k = fake_tree();
 	TestLib::write_to("$k/lib/when.c", "void *when(struct page *p)\n{\n\treturn kmap_local_page(p);\n}\n");
+	TestLib::write_to("$k/lib/broken.c", "void broken(void)\n{\n\tchar *a = kmap_local_page(p);\n\ta = = ;\n}\n");
 	my $ko = tempdir(CLEANUP => 1) . '/out';
 	($st, $o) = run_cmd("$scan --tree $k --out $ko --jobs 2 --wrappers 2>$ko.err");
 	is($st, 0, 'wrapper named "when": exit 0');
@@ -84,5 +85,6 @@ SKIP: {
 	my $e = do { local $/; open my $fh, '<', "$ko.err"; <$fh> };
 	like($e, qr/wrapper when \(map\) left out: SmPL reserves the word/, '... with a note');
 	unlike($e, qr/spatch errors/, '... and no pass fails on it');
+	like($e, qr/files with parse errors[^\n]*: 1: lib\/broken\.c$/m, 'a file spatch cannot parse is counted and named');
 }
 done_testing;
