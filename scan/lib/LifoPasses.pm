@@ -82,7 +82,9 @@ sub run(%o) {
 			progress_every => $o{progress_every});
 		unlink glob "$dir/tmp/*";
 		rmdir "$dir/tmp";
-		my %now = map { $_ => [] } @files;
+		# A file whose batch failed keeps what an earlier pass found, with
+		# what this one printed before it failed.
+		my %now = map { $_ => $r->{failed_files}{$_} ? [@{$latest{$_} // []}] : [] } @files;
 		push @{$now{$_->{file}}}, $_ for @{$r->{findings}};
 		$latest{$_} = $now{$_} for keys %now;
 		$cand{$_} = 1 for @files;

@@ -107,6 +107,7 @@ sub candidates($tree, $files, $tokens) {
 #   with a hash: done, total, elapsed, findings), batch, spatch, mode
 # Returns { findings => [...], wrappers => [[kind, name]] (the lines of
 #   kmap_local_wrappers.cocci's rules), handled, skipped, parse_errors => {file=>1},
+#   failed_files => {file=>1} (in a batch spatch did not finish),
 #   timeouts => {file=>1}, errors => [text], seconds }
 sub run_rule($tree, $cocci, $files, %o) {
 	my $jobs = $o{jobs} || 1;
@@ -238,6 +239,7 @@ sub _collect($res, $r, $status, $rule) {
 		}
 	}
 	if ($status != 0) {
+		$res->{failed_files}{$_} = 1 for @{$r->{batch}};
 		push @{$res->{errors}}, sprintf("spatch exited with status %d on %s%s",
 			$status >> 8, join(' ', @{$r->{batch}}), @tail ? ": " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]) : '');
 	} elsif (@tail) {

@@ -87,4 +87,22 @@ SKIP: {
 	unlike($e, qr/spatch errors/, '... and no pass fails on it');
 	like($e, qr/files with parse errors[^\n]*: 1: lib\/broken\.c$/m, 'a file spatch cannot parse is counted and named');
 }
+# A pass whose spatch fails leaves the findings of earlier passes alone.
+SKIP: {
+	skip 'spatch not installed', 3 unless have_spatch();
+	my $f = fake_tree();
+	mkdir "$f/lib" or die;
+	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$f/lib/") == 0 or die;
+	# mm/copy.c (a finding of pass 1) names a wrapper, so pass 2 reads it.
+	open my $fh, '>>', "$f/mm/copy.c" or die;
+	print $fh "/* not map_thing() */\n";
+	close $fh;
+	my $fo = tempdir(CLEANUP => 1) . '/out';
+	($st, $o) = run_cmd("$scan --tree $f --out $fo --jobs 1 --wrappers"
+		. " --spatch 'sh $FindBin::Bin/data/failing-pass-spatch.sh' 2>$fo.err");
+	like($o, qr{^mm/copy\.c:11: copy_two\(\)}m, 'failed pass: the earlier finding is kept');
+	my $e = do { local $/; open my $fh2, '<', "$fo.err"; <$fh2> };
+	like($e, qr/spatch errors: 1/, '... and the failure is reported');
+	is($st, 0, '... exit 0, as with any scan that ran');
+}
 done_testing;
