@@ -14,8 +14,7 @@ my ($tree, $rule, $jobs, $list) = @ARGV;
 die "usage: bench-rule.pl TREE RULE JOBS NAMES_LIST\n"
 	unless defined $list && -d $tree && -f $rule && -f $list;
 my $t0 = time;
-open my $fh, '<', $list or die "$list: $!\n";
-my @tokens = map { s/#.*//r =~ /([A-Za-z_]\w*)/g } <$fh>;
+my @tokens = LifoSpatch::list_names($list) or die "$list: no names\n";
 my @all = LifoSpatch::tree_files($tree, 1);
 my @cand = LifoSpatch::candidates($tree, \@all, \@tokens);
 my $r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs, timeout => 60);

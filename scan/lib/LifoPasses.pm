@@ -23,16 +23,6 @@ my $LEVELS = 3;
 # the generated rule fail to parse, so it is left out, with a note.
 my %SMPL_WORD = map { $_ => 1 } qw(any exists forall strict typedef when);
 
-sub _names($file) {
-	open my $fh, '<', $file or fail("$file: $!");
-	my @n;
-	while (<$fh>) {
-		s/#.*//;
-		push @n, $1 while /([A-Za-z_]\w*)/g;
-	}
-	return @n;
-}
-
 sub _write_list($file, @names) {
 	open my $fh, '>', $file or fail("cannot write $file: $!");
 	print $fh map { "$_\n" } @names;
@@ -61,8 +51,10 @@ sub _semantic_patch($root, $dir) {
 sub run(%o) {
 	my $dir = $o{dir};
 	make_path($dir);
-	my @maps = _names("$o{root}/cocci/maps.list");
-	my @rels = _names("$o{root}/cocci/releases.list");
+	my @maps = LifoSpatch::list_names("$o{root}/cocci/maps.list")
+		or fail("$o{root}/cocci/maps.list: no names");
+	my @rels = LifoSpatch::list_names("$o{root}/cocci/releases.list")
+		or fail("$o{root}/cocci/releases.list: no names");
 	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels));
 	my @new = (@maps, @rels);
 	my (%latest, %parse, %timeouts, @errors, %handled, %cand, @wrappers, @passes);

@@ -39,6 +39,18 @@ sub rule_options($cocci) {
 	return ();
 }
 
+# The function names of a list file (cocci/maps.list and its kind):
+# comments and blank lines skipped.  Empty when it cannot be read.
+sub list_names($file) {
+	open my $fh, '<', $file or return ();
+	my @n;
+	while (<$fh>) {
+		s/#.*//;
+		push @n, $1 while /([A-Za-z_]\w*)/g;
+	}
+	return @n;
+}
+
 # Names a file must contain for the rule to possibly match: the mapping
 # functions of maps.list next to the rule (kmap_local_lifo.cocci is
 # generated from it), else the names the rule binds a position to
@@ -49,12 +61,7 @@ sub rule_tokens($cocci) {
 	my @t;
 	if (open my $fh, '<', $cocci) {
 		my $text = do { local $/; <$fh> };
-		if ($text =~ /maps\.list/ && open my $m, '<', "$dir/maps.list") {
-			while (<$m>) {
-				s/#.*//;
-				push @t, $1 while /([A-Za-z_]\w*)/g;
-			}
-		}
+		@t = list_names("$dir/maps.list") if $text =~ /maps\.list/;
 		if (!@t) {
 			my %seen;
 			$seen{$1}++ while $text =~ /\b([A-Za-z_]\w*)@[A-Za-z_]/g;
