@@ -46,8 +46,9 @@ sub _semantic_patch($root, $dir) {
 # %o: tree, all (files of the tree), dir (scratch folder), root (project),
 #     jobs, timeout, spatch, say (code ref for progress lines), progress
 #     (code ref factory: rule name => progress callback for run_rule)
-# Returns { findings, wrappers => [[kind, name, level]], parse_errors,
-#   timeouts, errors, handled, candidates, passes => [{files, names}] }
+# Returns what LifoSpatch::run_rule does (findings, parse_errors,
+#   timeouts, handled_files, errors) for all passes together, and
+#   wrappers => [[kind, name, level]], candidates, passes => [{files, names}]
 sub run(%o) {
 	my $dir = $o{dir};
 	make_path($dir);
@@ -57,7 +58,8 @@ sub run(%o) {
 		or fail("$o{root}/cocci/releases.list: no names");
 	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels));
 	my @new = (@maps, @rels);
-	my (%latest, %parse, %timeouts, @errors, %handled, %cand, @wrappers, @passes);
+	my (%latest, %cand, @wrappers, @passes);
+	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => []);
 	for my $pass (1 .. $LEVELS + 1) {
 		last unless @new;
 		my @files = LifoSpatch::candidates($o{tree}, $o{all}, \@new);
@@ -80,10 +82,7 @@ sub run(%o) {
 		push @{$now{$_->{file}}}, $_ for @{$r->{findings}};
 		$latest{$_} = $now{$_} for keys %now;
 		$cand{$_} = 1 for @files;
-		$parse{$_}++ for keys %{$r->{parse_errors}};
-		$timeouts{$_}++ for keys %{$r->{timeouts}};
-		push @errors, @{$r->{errors}};
-		$handled{$_} = 1 for keys %{$r->{handled_files} // {}};
+		LifoSpatch::add_run(\%run, $r);
 		@new = ();
 		next if $pass > $LEVELS;
 		for my $w (@{$r->{wrappers}}) {
@@ -103,8 +102,7 @@ sub run(%o) {
 	_write_list("$dir/releases.list", @rels);
 	_semantic_patch($o{root}, $dir);
 	my @findings = map { @{$latest{$_}} } sort keys %latest;
-	return { findings => \@findings, wrappers => \@wrappers, parse_errors => \%parse,
-		timeouts => \%timeouts, errors => \@errors, handled => \%handled,
+	return { %run, findings => \@findings, wrappers => \@wrappers,
 		candidates => \%cand, passes => \@passes };
 }
 

@@ -58,7 +58,8 @@ sub scan(%a) {
 		@all = LifoSpatch::tree_files($tree, 1);
 	}
 	my $impact = LifoImpact->new($tree);
-	my (@findings, %parse, %timeouts, @errors, %handled, %cand, @wrappers);
+	my (@findings, %cand, @wrappers);
+	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => []);
 	my $tty = -t STDERR;
 	for my $rule (@rules) {
 		(my $rn = $rule) =~ s{.*/}{};
@@ -88,7 +89,6 @@ sub scan(%a) {
 				progress => sub ($name) { $rn = $name; $progress },
 				progress_every => $tty ? 1 : 10);
 			$cand{$_} = 1 for keys %{$r->{candidates}};
-			$r->{handled_files} = $r->{handled};
 			@wrappers = @{$r->{wrappers}};
 			$say->(sprintf "scan: %d wrappers found: %s\n", scalar @wrappers,
 				join(', ', map { "$_->[1] ($_->[0])" } @wrappers) || 'none');
@@ -99,11 +99,9 @@ sub scan(%a) {
 		}
 		if ($tmp) { unlink glob "$tmp/*"; rmdir $tmp }
 		push @findings, @{$r->{findings}};
-		$parse{$_}++ for keys %{$r->{parse_errors}};
-		$timeouts{$_}++ for keys %{$r->{timeouts}};
-		push @errors, @{$r->{errors}};
-		$handled{$_} = 1 for keys %{$r->{handled_files} // {}};
+		LifoSpatch::add_run(\%run, $r);
 	}
+	my ($parse, $timeouts, $handled, $errors) = @run{qw(parse_errors timeouts handled_files errors)};
 	# One finding per (file, line, pair): headers reached twice, etc.
 	my %seen;
 	@findings = grep { !$seen{join "\0", $_->{rule}, $_->{file}, $_->{line}, $_->{first}{expr}, $_->{second}{expr}}++ } @findings;
@@ -124,33 +122,33 @@ sub scan(%a) {
 		$s .= sprintf "    %-28s %s\n", $sub, join ', ', map { "$per{$sub}{$_} $_" } sort keys %{$per{$sub}};
 	}
 	$s .= sprintf "  files: %d %s, %d mention a mapping function, %d parsed by spatch\n",
-		scalar @all, $a{files} ? 'given' : 'in the tree', scalar keys %cand, scalar keys %handled;
-	my @perr = sort keys %parse;
+		scalar @all, $a{files} ? 'given' : 'in the tree', scalar keys %cand, scalar keys %$handled;
+	my @perr = sort keys %$parse;
 	$s .= sprintf "  files with parse errors (the functions spatch could not parse were skipped): %d%s\n", scalar @perr,
 		!@perr ? '' : @perr <= 10 || !$a{out} ? ': ' . join(' ', @perr) : " (listed in $a{out}/scan.json)";
-	$s .= sprintf "  timeouts (%ds per file): %d%s\n", $a{timeout}, scalar keys %timeouts,
-		%timeouts ? ': ' . join(' ', sort keys %timeouts) : '';
-	$s .= sprintf "  spatch errors: %d\n", scalar @errors if @errors;
-	$s .= "    $_\n" for @errors;
+	$s .= sprintf "  timeouts (%ds per file): %d%s\n", $a{timeout}, scalar keys %$timeouts,
+		%$timeouts ? ': ' . join(' ', sort keys %$timeouts) : '';
+	$s .= sprintf "  spatch errors: %d\n", scalar @$errors if @$errors;
+	$s .= "    $_\n" for @$errors;
 	$s .= sprintf "  wall time: %.1f s\n", $wall;
 
 	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver,
 		rules => [map { s{.*/}{}r } @rules], files => scalar @all, candidates => scalar keys %cand,
-		parsed => scalar keys %handled, parse_errors => [sort keys %parse], timeouts => [sort keys %timeouts],
+		parsed => scalar keys %$handled, parse_errors => [sort keys %$parse], timeouts => [sort keys %$timeouts],
 		wrappers => [map { { kind => $_->[0], name => $_->[1], level => $_->[2] } } @wrappers],
-		errors => \@errors, wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
+		errors => $errors, wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
 		jobs => $jobs);
 	if ($a{out}) {
 		my @rn = map { s{.*/}{}r =~ s/\.cocci$//r } @rules;
 		write_file("$a{out}/findings.json", findings_json(@findings));
 		write_file("$a{out}/findings.sarif", sarif_log(findings => \@findings, rules => \@rn,
-			tree => $tree, tool_version => "coccinelle $ver", ok => !@errors, notifications => \@errors));
+			tree => $tree, tool_version => "coccinelle $ver", ok => !@$errors, notifications => $errors));
 		write_file("$a{out}/findings.txt", join '', map { "$_\n" } @lines);
 		write_file("$a{out}/scan.json", JSON::PP->new->canonical->pretty->encode(\%stats));
 		$s .= "  written: $a{out}/findings.json, findings.sarif, findings.txt, scan.json\n";
 	}
 	return { findings => \@findings, lines => \@lines, summary => $s,
-		ok => 1, stats => \%stats, errors => \@errors };
+		ok => 1, stats => \%stats, errors => $errors };
 }
 
 1;

@@ -218,6 +218,16 @@ sub run_rule($tree, $cocci, $files, %o) {
 	return \%res;
 }
 
+# Adds what run_rule reports about files and failures to a total of the
+# same shape, for a driver that runs several rules or passes.
+sub add_run($total, $r) {
+	for my $k (qw(parse_errors timeouts handled_files)) {
+		$total->{$k}{$_} = 1 for keys %{$r->{$k} // {}};
+	}
+	push @{$total->{errors}}, @{$r->{errors} // []};
+	return $total;
+}
+
 sub _collect($res, $r, $status, $rule) {
 	my %in = map { $_ => 1 } @{$r->{batch}};
 	if (open my $fh, '<', $r->{out}) {
