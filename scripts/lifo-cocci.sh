@@ -54,6 +54,10 @@ while [ -n "$new" ] && [ $level -lt 3 ]; do
 		list=$out/maps.list
 		[ "$kind" = release ] && list=$out/releases.list
 		grep -qxF "$name" "$list" && continue
+		if grep -qxF "$name" "$top/cocci/smpl-reserved.list"; then
+			echo "lifo-cocci: wrapper $name ($kind) left out: SmPL reserves the word" >&2
+			continue
+		fi
 		echo "$name" >>"$list"
 		echo "$kind $name (level $level)" >>"$out/wrappers.txt"
 		new="$new$name

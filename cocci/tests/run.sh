@@ -62,6 +62,16 @@ if wsp=$(sh "$top/scripts/lifo-cocci.sh" "$w/tree" "$w/out" 2 2>"$w/log"); then
 else
 	nok "wrappers: lifo-cocci.sh failed"
 fi
+# A wrapper named "when" is left out with a note: the rule still parses.
+mkdir -p "$w/reserved"
+cp "$tests/wrappers/reserved/when.c" "$w/reserved/"
+if rsp=$(sh "$top/scripts/lifo-cocci.sh" "$w/reserved" "$w/rout" 2 2>"$w/rlog") &&
+   grep -q 'wrapper when (map) left out: SmPL reserves the word' "$w/rlog" &&
+   spatch --parse-cocci "$rsp" >/dev/null 2>&1; then
+	ok "wrappers: a reserved word is left out and the rule parses"
+else
+	nok "wrappers: a wrapper named when: $(tail -n 2 "$w/rlog")"
+fi
 if [ -z "$(report "$w/tree" wrapped.c)" ]; then
 	ok "wrappers: unknown to the seed lists without inference"
 else

@@ -18,11 +18,6 @@ use LifoSpatch;
 
 my $LEVELS = 3;
 
-# Words SmPL reserves where the names go (measured with spatch 1.1.1 on
-# every metavariable and rule keyword): a wrapper of that name would make
-# the generated rule fail to parse, so it is left out, with a note.
-my %SMPL_WORD = map { $_ => 1 } qw(any exists forall strict typedef when);
-
 sub _write_list($file, @names) {
 	open my $fh, '>', $file or fail("cannot write $file: $!");
 	print $fh map { "$_\n" } @names;
@@ -56,6 +51,7 @@ sub run(%o) {
 		or fail("$o{root}/cocci/maps.list: no names");
 	my @rels = LifoSpatch::list_names("$o{root}/cocci/releases.list")
 		or fail("$o{root}/cocci/releases.list: no names");
+	my %reserved = map { $_ => 1 } LifoSpatch::list_names("$o{root}/cocci/smpl-reserved.list");
 	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels));
 	my @new = (@maps, @rels);
 	my (%latest, %cand, @wrappers, @passes);
@@ -88,7 +84,7 @@ sub run(%o) {
 		for my $w (@{$r->{wrappers}}) {
 			my ($kind, $name) = @$w;
 			next if $known{"$kind $name"}++;
-			if ($SMPL_WORD{$name}) {
+			if ($reserved{$name}) {
 				$o{say}->("scan: wrapper $name ($kind) left out: SmPL reserves the word\n");
 				next;
 			}
