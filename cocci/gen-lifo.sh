@@ -79,7 +79,6 @@ import re
 
 nullexit = set()
 mapcalls = {}
-pairs = set()
 seen = set()
 srclines = {}
 
@@ -162,7 +161,6 @@ def record(a, pa, b, pb, p, q):
 	"""Remember one violation; return its message the first time."""
 	if not plausible(a, b, pa, pb, p):
 		return None
-	pairs.add((key(p), key(q)))
 	k = (key(p), tidy(a), tidy(b))
 	if k in seen:
 		return None

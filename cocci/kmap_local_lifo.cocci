@@ -27,7 +27,6 @@ import re
 
 nullexit = set()
 mapcalls = {}
-pairs = set()
 seen = set()
 srclines = {}
 
@@ -110,7 +109,6 @@ def record(a, pa, b, pb, p, q):
 	"""Remember one violation; return its message the first time."""
 	if not plausible(a, b, pa, pb, p):
 		return None
-	pairs.add((key(p), key(q)))
 	k = (key(p), tidy(a), tidy(b))
 	if k in seen:
 		return None
