@@ -1,28 +1,46 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Generate kmap_local_lifo.cocci from the lists of mapping and releasing
-# functions.  SmPL has no macros, and spatch's token prefilter only works
-# on literal names, so every rule spells the names out; this script keeps
-# the copies in step.
-#   gen-lifo.sh MAPS_LIST RELEASES_LIST > kmap_local_lifo.cocci
+# functions.  SmPL has no macros, so this script keeps the copies of the
+# names in step.  spatch's token prefilter only works on literal names:
+# the first rule (maps) spells them out, and every other rule depends on
+# it.  The others name the functions through identifier metavariables
+# restricted to the lists ("identifier fa = {...}"): one predicate per
+# call where a disjunction of names costs one per name, which made the
+# rules several times slower on whole trees (cocci/bench.sh).
+# --no-prefilter spells no names out, for a caller that picks the files
+# itself (make scan greps the tree for the names): the counting rule is
+# then as cheap as the others, and spatch skips its own scan of each file.
+#   gen-lifo.sh [--no-prefilter] MAPS_LIST RELEASES_LIST > kmap_local_lifo.cocci
 set -eu
+
+prefilter=1
+if [ "${1-}" = --no-prefilter ]; then
+	prefilter=
+	shift
+fi
 
 . "$(dirname "$0")/lists.sh"
 
 MAPS="\\($(names "$1")\\)"
-RELS="\\($(names "$2")\\)"
+MAPSET="{$(set_of "$1")}"
+RELSET="{$(set_of "$2")}"
 
-# at LIST POS: the names of LIST, each with position POS attached (a
-# position cannot follow a disjunction of names as a whole).
-at() {
-	printf '%s' "$1" | sed "s/\\\\|/@$2\\\\|/g; s/\\\\)\$/@$2\\\\)/"
+# mapfn NAME..., relfn NAME...: declare NAMEs as the mapping (releasing)
+# functions of the lists.
+mapfn() {
+	for v; do printf 'identifier %s = %s;\n' "$v" "$MAPSET"; done
+}
+relfn() {
+	for v; do printf 'identifier %s = %s;\n' "$v" "$RELSET"; done
 }
 
-# map_stmt FORM VAR POS: the statement that maps VAR, in FORM: stmt
-# (VAR = map(...)), decl (T VAR = map(...)), chain (YVAR = VAR = map(...)).
-# An offset or a cast on the result keeps the pointer inside the page.
+# map_stmt FORM VAR POS FN: the statement that maps VAR by a call of FN
+# (a mapfn metavariable), in FORM: stmt (VAR = map(...)), decl (T VAR =
+# map(...)), chain (YVAR = VAR = map(...)).  An offset or a cast on the
+# result keeps the pointer inside the page.
 map_stmt() {
-	m="$(at "$MAPS" "$3")(...)"
+	m="$4@$3(...)"
 	case $1 in
 	stmt) printf '(\n%s = %s;\n|\n%s = %s + E%s;\n|\n%s = (T%s)%s;\n)\n' \
 		"$2" "$m" "$2" "$m" "$2" "$2" "$2" "$m" ;;
@@ -176,11 +194,19 @@ EOF
 # cheap match counts the calls per function; "twice" names the functions
 # with two, and the path-searching rules below look inside those only
 # (and skip a file without any).
+if [ -n "$prefilter" ]; then
+	decl=
+	count="$(at "$MAPS" p)(...)"
+else
+	decl="$(mapfn mf)
+"
+	count="mf@p(...)"
+fi
 cat <<EOF
 @maps@
 position p;
-@@
-$(at "$MAPS" p)(...)
+$decl@@
+$count
 
 @script:python@
 p << maps.p;
@@ -207,19 +233,21 @@ for f in stmt decl chain; do
 @nullexit$n depends on twice exists@
 identifier twice.fn;
 $(decls $f B)
+$(mapfn mb)
+$(relfn rn)
 identifier L;
 position pb, pn;
 expression E;
 @@
 fn(...) {
 ... when any
-$(map_stmt $f B pb)... when != $(name $f B) = E
+$(map_stmt $f B pb mb)... when != $(name $f B) = E
 (
 if (\\(!$(name $f B)\\|unlikely(!$(name $f B))\\|IS_ERR_OR_NULL($(name $f B))\\)) goto L@pn;
 |
 if (\\(!$(name $f B)\\|unlikely(!$(name $f B))\\|IS_ERR_OR_NULL($(name $f B))\\)) { ... goto L@pn; }
 |
-if (\\(!$(name $f B)\\|unlikely(!$(name $f B))\\|IS_ERR_OR_NULL($(name $f B))\\)) { <+... $(at "$RELS" pn)(...) ...+> }
+if (\\(!$(name $f B)\\|unlikely(!$(name $f B))\\|IS_ERR_OR_NULL($(name $f B))\\)) { <+... rn@pn(...) ...+> }
 )
 ... when any
 }
@@ -241,10 +269,10 @@ inherit() {
 	esac
 }
 
-# The statement holding the mapping call at position POS, in any form;
-# the position pins it, so its other metavariables cost nothing.
+# The statement holding the mapping call (of FN) at position POS, in any
+# form; the position pins it, so its other metavariables cost nothing.
 start_at() {
-	m="$(at "$MAPS" "$1")(...)"
+	m="$2@$1(...)"
 	printf '(\nX0 = %s;\n|\nX0 = %s + E0;\n|\nX0 = (T0)%s;\n|\nX0 = Y0 = %s;\n|\nT0 x0 = %s;\n|\nT0 x0 = %s + E0;\n|\nT0 x0 = (T0)%s;\n)\n' \
 		"$m" "$m" "$m" "$m" "$m" "$m" "$m"
 }
@@ -261,6 +289,8 @@ for fa in stmt decl chain; do
 @nest_$fa depends on twice exists@
 identifier twice.fn;
 $(decls $fa A)
+$(mapfn ma mb)
+$(relfn rw)
 expression E, X0, Y0, E0;
 identifier x0;
 type T0;
@@ -268,10 +298,10 @@ position pa, pb;
 @@
 fn(...) {
 ... when any
-$(map_stmt $fa A pa)... when != $RELS(..., <+...$na...+>, ...)
+$(map_stmt $fa A pa ma)... when != rw(..., <+...$na...+>, ...)
     when != $na = E
     when any
-$(start_at pb)... when any
+$(start_at pb mb)... when any
 }
 EOF
 	for fb in stmt decl chain; do
@@ -281,6 +311,8 @@ EOF
 @early_$r exists@
 $(inherit nest_$fa $fa A)
 $(decls $fb B)
+$(mapfn mb)
+$(relfn rw rp)
 position nest_$fa.pb;
 expression E;
 identifier L;
@@ -288,22 +320,23 @@ statement S;
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
-$(map_stmt $fb B pb)... when != $RELS(..., <+...$nb...+>, ...)
+$(map_stmt $fb B pb mb)... when != rw(..., <+...$nb...+>, ...)
     when != if ($nb) S
     when != $nb = E
     when != $na = E
     when != goto L@pn;
-$(at "$RELS" p)(..., <+...$na...+>, ...);
+rp@p(..., <+...$na...+>, ...);
 
 @late_$r exists@
 $(inherit early_$r $fb B)
 position early_$r.p;
+$(relfn rp rq)
 expression E;
 position q;
 @@
-$(at "$RELS" p)(...);
+rp@p(...);
 ... when != $nb = E
-$(at "$RELS" q)(..., <+...$nb...+>, ...);
+rq@q(..., <+...$nb...+>, ...);
 
 @script:python depends on report@
 A << nest_$fa.A; B << early_$r.B;
@@ -343,12 +376,13 @@ done
 # rules that star and move releases come last and find their statements
 # through what the scripts above recorded.
 cat <<EOF
-@depends on context@
+@depends on context && maps@
 position p : script:python() { key(p) in flagged };
+$(relfn rp)
 @@
-* $(at "$RELS" p)(...)
+* rp@p(...)
 
-@depends on patch@
+@depends on patch && maps@
 position p : script:python() { owner(p) == "p" };
 position q : script:python() { owner(q) == "q" };
 expression C, D;

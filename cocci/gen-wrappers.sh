@@ -5,8 +5,13 @@
 # return a mapped address (directly, through a variable, or offset inside
 # the page) and those that release an address passed to them.
 #   gen-wrappers.sh [--rules-only] MAPS_LIST RELEASES_LIST > kmap_local_wrappers.cocci
-# --rules-only leaves out the header, for appending the rules to
-# kmap_local_lifo.cocci so that one pass both checks and finds wrappers.
+# The rules name the functions through identifier metavariables
+# restricted to the lists, far cheaper to match than disjunctions of
+# names (see gen-lifo.sh).  On its own the script starts with two rules
+# that spell the names out, so that spatch's token prefilter keeps
+# working; --rules-only leaves them and the header out, for appending
+# the rules to a checker made by gen-lifo.sh --no-prefilter, whose caller
+# picks the files, so that one pass both checks and finds wrappers.
 set -eu
 
 header=1
@@ -16,8 +21,8 @@ if [ "${1-}" = --rules-only ]; then
 fi
 
 . "$(dirname "$0")/lists.sh"
-MAPS="\\($(names "$1")\\)"
-RELS="\\($(names "$2")\\)"
+MAPSET="{$(set_of "$1")}"
+RELSET="{$(set_of "$2")}"
 
 [ -z "$header" ] || cat <<'EOF'
 // SPDX-License-Identifier: GPL-2.0-only
@@ -39,27 +44,42 @@ RELS="\\($(names "$2")\\)"
 virtual report
 
 EOF
+# Literal names for the prefilter: each search depends on one of these.
+[ -z "$header" ] || cat <<EOF
+@wmaps@
+position p;
+@@
+$(at "\\($(names "$1")\\)" p)(...)
+
+@wrels@
+position p;
+@@
+$(at "\\($(names "$2")\\)" p)(...)
+
+EOF
 cat <<EOF
-@map exists@
+@map ${header:+depends on wmaps }exists@
 identifier x;
 type T, T1;
 expression E, E1;
+identifier mf = $MAPSET;
+identifier rf = $RELSET;
 position p;
 @@
 (
-return@p $MAPS(...);
+return@p mf(...);
 |
-return@p $MAPS(...) + E;
+return@p mf(...) + E;
 |
-return@p (T *)$MAPS(...);
+return@p (T *)mf(...);
 |
-x = $MAPS(...);
-... when != $RELS(..., <+...x...+>, ...)
+x = mf(...);
+... when != rf(..., <+...x...+>, ...)
     when != x = E1
 \\(return@p x; \\| return@p x + E; \\)
 |
-T1 x = $MAPS(...);
-... when != $RELS(..., <+...x...+>, ...)
+T1 x = mf(...);
+... when != rf(..., <+...x...+>, ...)
     when != x = E1
 \\(return@p x; \\| return@p x + E; \\)
 )
@@ -69,14 +89,15 @@ p << map.p;
 @@
 print("WRAPPER: map %s" % p[0].current_element)
 
-@release exists@
+@release ${header:+depends on wrels }exists@
 identifier f, x;
 type T, TR;
 expression E;
+identifier rf = $RELSET;
 @@
 TR f(..., T *x, ...) {
 ... when != x = E
-$RELS(..., \\(x\\|x + E\\|x - E\\), ...);
+rf(..., \\(x\\|x + E\\|x - E\\), ...);
 ...
 }
 

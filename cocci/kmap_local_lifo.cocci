@@ -141,6 +141,8 @@ else:
 identifier twice.fn;
 expression B, EB;
 type TB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 identifier L;
 position pb, pn;
 expression E;
@@ -148,18 +150,18 @@ expression E;
 fn(...) {
 ... when any
 (
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+B = mb@pb(...);
 |
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+B = mb@pb(...) + EB;
 |
-B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+B = (TB)mb@pb(...);
 )... when != B = E
 (
 if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) goto L@pn;
 |
 if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { ... goto L@pn; }
 |
-if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { <+... \(kunmap_local@pn\|kunmap_atomic@pn\|__kunmap_local@pn\|__kunmap_atomic@pn\|pte_unmap@pn\|pte_unmap_unlock@pn\|folio_release_kmap@pn\|unmap_and_put_page@pn\)(...) ...+> }
+if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { <+... rn@pn(...) ...+> }
 )
 ... when any
 }
@@ -174,6 +176,8 @@ identifier twice.fn;
 identifier B;
 expression EB;
 type TB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 identifier L;
 position pb, pn;
 expression E;
@@ -181,18 +185,18 @@ expression E;
 fn(...) {
 ... when any
 (
-TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+TB B = mb@pb(...);
 |
-TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+TB B = mb@pb(...) + EB;
 |
-TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+TB B = (TB)mb@pb(...);
 )... when != B = E
 (
 if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) goto L@pn;
 |
 if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { ... goto L@pn; }
 |
-if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { <+... \(kunmap_local@pn\|kunmap_atomic@pn\|__kunmap_local@pn\|__kunmap_atomic@pn\|pte_unmap@pn\|pte_unmap_unlock@pn\|folio_release_kmap@pn\|unmap_and_put_page@pn\)(...) ...+> }
+if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\)) { <+... rn@pn(...) ...+> }
 )
 ... when any
 }
@@ -205,19 +209,21 @@ nullexit.add(key(pn))
 @nullexit3 depends on twice exists@
 identifier twice.fn;
 expression B, YB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 identifier L;
 position pb, pn;
 expression E;
 @@
 fn(...) {
 ... when any
-YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);... when != \(B\|YB\) = E
+YB = B = mb@pb(...);... when != \(B\|YB\) = E
 (
 if (\(!\(B\|YB\)\|unlikely(!\(B\|YB\))\|IS_ERR_OR_NULL(\(B\|YB\))\)) goto L@pn;
 |
 if (\(!\(B\|YB\)\|unlikely(!\(B\|YB\))\|IS_ERR_OR_NULL(\(B\|YB\))\)) { ... goto L@pn; }
 |
-if (\(!\(B\|YB\)\|unlikely(!\(B\|YB\))\|IS_ERR_OR_NULL(\(B\|YB\))\)) { <+... \(kunmap_local@pn\|kunmap_atomic@pn\|__kunmap_local@pn\|__kunmap_atomic@pn\|pte_unmap@pn\|pte_unmap_unlock@pn\|folio_release_kmap@pn\|unmap_and_put_page@pn\)(...) ...+> }
+if (\(!\(B\|YB\)\|unlikely(!\(B\|YB\))\|IS_ERR_OR_NULL(\(B\|YB\))\)) { <+... rn@pn(...) ...+> }
 )
 ... when any
 }
@@ -231,6 +237,9 @@ nullexit.add(key(pn))
 identifier twice.fn;
 expression A, EA;
 type TA;
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E, X0, Y0, E0;
 identifier x0;
 type T0;
@@ -239,34 +248,37 @@ position pa, pb;
 fn(...) {
 ... when any
 (
-A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
+A = ma@pa(...);
 |
-A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...) + EA;
+A = ma@pa(...) + EA;
 |
-A = (TA)\(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...A...+>, ...)
+A = (TA)ma@pa(...);
+)... when != rw(..., <+...A...+>, ...)
     when != A = E
     when any
 (
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+X0 = mb@pb(...);
 |
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
+X0 = mb@pb(...) + E0;
 |
-X0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+X0 = (T0)mb@pb(...);
 |
-X0 = Y0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+X0 = Y0 = mb@pb(...);
 |
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+T0 x0 = mb@pb(...);
 |
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
+T0 x0 = mb@pb(...) + E0;
 |
-T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+T0 x0 = (T0)mb@pb(...);
 )... when any
 }
 @early_stmt_stmt exists@
 expression nest_stmt.A;
 expression B, EB;
 type TB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position nest_stmt.pb;
 expression E;
 identifier L;
@@ -275,27 +287,29 @@ position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
 (
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+B = mb@pb(...);
 |
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+B = mb@pb(...) + EB;
 |
-B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
+B = (TB)mb@pb(...);
+)... when != rw(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
     when != A = E
     when != goto L@pn;
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
+rp@p(..., <+...A...+>, ...);
 
 @late_stmt_stmt exists@
 expression early_stmt_stmt.B;
 position early_stmt_stmt.p;
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rq = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E;
 position q;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...);
+rp@p(...);
 ... when != B = E
-\(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
+rq@q(..., <+...B...+>, ...);
 
 @script:python depends on report@
 A << nest_stmt.A; B << early_stmt_stmt.B;
@@ -332,6 +346,9 @@ expression nest_stmt.A;
 identifier B;
 expression EB;
 type TB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position nest_stmt.pb;
 expression E;
 identifier L;
@@ -340,27 +357,29 @@ position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
 (
-TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+TB B = mb@pb(...);
 |
-TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+TB B = mb@pb(...) + EB;
 |
-TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
+TB B = (TB)mb@pb(...);
+)... when != rw(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
     when != A = E
     when != goto L@pn;
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
+rp@p(..., <+...A...+>, ...);
 
 @late_stmt_decl exists@
 identifier early_stmt_decl.B;
 position early_stmt_decl.p;
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rq = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E;
 position q;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...);
+rp@p(...);
 ... when != B = E
-\(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
+rq@q(..., <+...B...+>, ...);
 
 @script:python depends on report@
 A << nest_stmt.A; B << early_stmt_decl.B;
@@ -395,6 +414,9 @@ choose(A, B, pa, pb, p, q)
 @early_stmt_chain exists@
 expression nest_stmt.A;
 expression B, YB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position nest_stmt.pb;
 expression E;
 identifier L;
@@ -402,22 +424,24 @@ statement S;
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
-YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(B\|YB\)...+>, ...)
+YB = B = mb@pb(...);... when != rw(..., <+...\(B\|YB\)...+>, ...)
     when != if (\(B\|YB\)) S
     when != \(B\|YB\) = E
     when != A = E
     when != goto L@pn;
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
+rp@p(..., <+...A...+>, ...);
 
 @late_stmt_chain exists@
 expression early_stmt_chain.B, early_stmt_chain.YB;
 position early_stmt_chain.p;
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rq = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E;
 position q;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...);
+rp@p(...);
 ... when != \(B\|YB\) = E
-\(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...\(B\|YB\)...+>, ...);
+rq@q(..., <+...\(B\|YB\)...+>, ...);
 
 @script:python depends on report@
 A << nest_stmt.A; B << early_stmt_chain.B;
@@ -454,6 +478,9 @@ identifier twice.fn;
 identifier A;
 expression EA;
 type TA;
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E, X0, Y0, E0;
 identifier x0;
 type T0;
@@ -462,34 +489,37 @@ position pa, pb;
 fn(...) {
 ... when any
 (
-TA A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
+TA A = ma@pa(...);
 |
-TA A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...) + EA;
+TA A = ma@pa(...) + EA;
 |
-TA A = (TA)\(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...A...+>, ...)
+TA A = (TA)ma@pa(...);
+)... when != rw(..., <+...A...+>, ...)
     when != A = E
     when any
 (
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+X0 = mb@pb(...);
 |
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
+X0 = mb@pb(...) + E0;
 |
-X0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+X0 = (T0)mb@pb(...);
 |
-X0 = Y0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+X0 = Y0 = mb@pb(...);
 |
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+T0 x0 = mb@pb(...);
 |
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
+T0 x0 = mb@pb(...) + E0;
 |
-T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+T0 x0 = (T0)mb@pb(...);
 )... when any
 }
 @early_decl_stmt exists@
 identifier nest_decl.A;
 expression B, EB;
 type TB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position nest_decl.pb;
 expression E;
 identifier L;
@@ -498,27 +528,29 @@ position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
 (
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+B = mb@pb(...);
 |
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+B = mb@pb(...) + EB;
 |
-B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
+B = (TB)mb@pb(...);
+)... when != rw(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
     when != A = E
     when != goto L@pn;
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
+rp@p(..., <+...A...+>, ...);
 
 @late_decl_stmt exists@
 expression early_decl_stmt.B;
 position early_decl_stmt.p;
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rq = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E;
 position q;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...);
+rp@p(...);
 ... when != B = E
-\(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
+rq@q(..., <+...B...+>, ...);
 
 @script:python depends on report@
 A << nest_decl.A; B << early_decl_stmt.B;
@@ -555,6 +587,9 @@ identifier nest_decl.A;
 identifier B;
 expression EB;
 type TB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position nest_decl.pb;
 expression E;
 identifier L;
@@ -563,27 +598,29 @@ position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
 (
-TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+TB B = mb@pb(...);
 |
-TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+TB B = mb@pb(...) + EB;
 |
-TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
+TB B = (TB)mb@pb(...);
+)... when != rw(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
     when != A = E
     when != goto L@pn;
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
+rp@p(..., <+...A...+>, ...);
 
 @late_decl_decl exists@
 identifier early_decl_decl.B;
 position early_decl_decl.p;
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rq = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E;
 position q;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...);
+rp@p(...);
 ... when != B = E
-\(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
+rq@q(..., <+...B...+>, ...);
 
 @script:python depends on report@
 A << nest_decl.A; B << early_decl_decl.B;
@@ -618,6 +655,9 @@ choose(A, B, pa, pb, p, q)
 @early_decl_chain exists@
 identifier nest_decl.A;
 expression B, YB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position nest_decl.pb;
 expression E;
 identifier L;
@@ -625,22 +665,24 @@ statement S;
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
-YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(B\|YB\)...+>, ...)
+YB = B = mb@pb(...);... when != rw(..., <+...\(B\|YB\)...+>, ...)
     when != if (\(B\|YB\)) S
     when != \(B\|YB\) = E
     when != A = E
     when != goto L@pn;
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...A...+>, ...);
+rp@p(..., <+...A...+>, ...);
 
 @late_decl_chain exists@
 expression early_decl_chain.B, early_decl_chain.YB;
 position early_decl_chain.p;
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rq = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E;
 position q;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...);
+rp@p(...);
 ... when != \(B\|YB\) = E
-\(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...\(B\|YB\)...+>, ...);
+rq@q(..., <+...\(B\|YB\)...+>, ...);
 
 @script:python depends on report@
 A << nest_decl.A; B << early_decl_chain.B;
@@ -675,6 +717,9 @@ choose(A, B, pa, pb, p, q)
 @nest_chain depends on twice exists@
 identifier twice.fn;
 expression A, YA;
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E, X0, Y0, E0;
 identifier x0;
 type T0;
@@ -682,29 +727,32 @@ position pa, pb;
 @@
 fn(...) {
 ... when any
-YA = A = \(kmap_local_page@pa\|kmap_local_page_prot@pa\|kmap_local_folio@pa\|kmap_local_pfn@pa\|kmap_atomic@pa\|kmap_atomic_prot@pa\|kmap_atomic_pfn@pa\|pte_offset_map@pa\|pte_offset_map_lock@pa\|pte_offset_map_nolock@pa\|pte_offset_map_ro_nolock@pa\|pte_offset_map_rw_nolock@pa\|__pte_offset_map@pa\|__pte_offset_map_lock@pa\|pte_alloc_map@pa\|pte_alloc_map_lock@pa\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(A\|YA\)...+>, ...)
+YA = A = ma@pa(...);... when != rw(..., <+...\(A\|YA\)...+>, ...)
     when != \(A\|YA\) = E
     when any
 (
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+X0 = mb@pb(...);
 |
-X0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
+X0 = mb@pb(...) + E0;
 |
-X0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+X0 = (T0)mb@pb(...);
 |
-X0 = Y0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+X0 = Y0 = mb@pb(...);
 |
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+T0 x0 = mb@pb(...);
 |
-T0 x0 = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + E0;
+T0 x0 = mb@pb(...) + E0;
 |
-T0 x0 = (T0)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+T0 x0 = (T0)mb@pb(...);
 )... when any
 }
 @early_chain_stmt exists@
 expression nest_chain.A, nest_chain.YA;
 expression B, EB;
 type TB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position nest_chain.pb;
 expression E;
 identifier L;
@@ -713,27 +761,29 @@ position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
 (
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+B = mb@pb(...);
 |
-B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+B = mb@pb(...) + EB;
 |
-B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
+B = (TB)mb@pb(...);
+)... when != rw(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
     when != \(A\|YA\) = E
     when != goto L@pn;
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...\(A\|YA\)...+>, ...);
+rp@p(..., <+...\(A\|YA\)...+>, ...);
 
 @late_chain_stmt exists@
 expression early_chain_stmt.B;
 position early_chain_stmt.p;
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rq = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E;
 position q;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...);
+rp@p(...);
 ... when != B = E
-\(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
+rq@q(..., <+...B...+>, ...);
 
 @script:python depends on report@
 A << nest_chain.A; B << early_chain_stmt.B;
@@ -770,6 +820,9 @@ expression nest_chain.A, nest_chain.YA;
 identifier B;
 expression EB;
 type TB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position nest_chain.pb;
 expression E;
 identifier L;
@@ -778,27 +831,29 @@ position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
 (
-TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
+TB B = mb@pb(...);
 |
-TB B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...) + EB;
+TB B = mb@pb(...) + EB;
 |
-TB B = (TB)\(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);
-)... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...B...+>, ...)
+TB B = (TB)mb@pb(...);
+)... when != rw(..., <+...B...+>, ...)
     when != if (B) S
     when != B = E
     when != \(A\|YA\) = E
     when != goto L@pn;
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...\(A\|YA\)...+>, ...);
+rp@p(..., <+...\(A\|YA\)...+>, ...);
 
 @late_chain_decl exists@
 identifier early_chain_decl.B;
 position early_chain_decl.p;
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rq = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E;
 position q;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...);
+rp@p(...);
 ... when != B = E
-\(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...B...+>, ...);
+rq@q(..., <+...B...+>, ...);
 
 @script:python depends on report@
 A << nest_chain.A; B << early_chain_decl.B;
@@ -833,6 +888,9 @@ choose(A, B, pa, pb, p, q)
 @early_chain_chain exists@
 expression nest_chain.A, nest_chain.YA;
 expression B, YB;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position nest_chain.pb;
 expression E;
 identifier L;
@@ -840,22 +898,24 @@ statement S;
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 @@
-YB = B = \(kmap_local_page@pb\|kmap_local_page_prot@pb\|kmap_local_folio@pb\|kmap_local_pfn@pb\|kmap_atomic@pb\|kmap_atomic_prot@pb\|kmap_atomic_pfn@pb\|pte_offset_map@pb\|pte_offset_map_lock@pb\|pte_offset_map_nolock@pb\|pte_offset_map_ro_nolock@pb\|pte_offset_map_rw_nolock@pb\|__pte_offset_map@pb\|__pte_offset_map_lock@pb\|pte_alloc_map@pb\|pte_alloc_map_lock@pb\)(...);... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...\(B\|YB\)...+>, ...)
+YB = B = mb@pb(...);... when != rw(..., <+...\(B\|YB\)...+>, ...)
     when != if (\(B\|YB\)) S
     when != \(B\|YB\) = E
     when != \(A\|YA\) = E
     when != goto L@pn;
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(..., <+...\(A\|YA\)...+>, ...);
+rp@p(..., <+...\(A\|YA\)...+>, ...);
 
 @late_chain_chain exists@
 expression early_chain_chain.B, early_chain_chain.YB;
 position early_chain_chain.p;
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+identifier rq = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 expression E;
 position q;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...);
+rp@p(...);
 ... when != \(B\|YB\) = E
-\(kunmap_local@q\|kunmap_atomic@q\|__kunmap_local@q\|__kunmap_atomic@q\|pte_unmap@q\|pte_unmap_unlock@q\|folio_release_kmap@q\|unmap_and_put_page@q\)(..., <+...\(B\|YB\)...+>, ...);
+rq@q(..., <+...\(B\|YB\)...+>, ...);
 
 @script:python depends on report@
 A << nest_chain.A; B << early_chain_chain.B;
@@ -887,12 +947,13 @@ p << early_chain_chain.p; q << late_chain_chain.q;
 @@
 choose(A, B, pa, pb, p, q)
 
-@depends on context@
+@depends on context && maps@
 position p : script:python() { key(p) in flagged };
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 @@
-* \(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+* rp@p(...)
 
-@depends on patch@
+@depends on patch && maps@
 position p : script:python() { owner(p) == "p" };
 position q : script:python() { owner(q) == "q" };
 expression C, D;

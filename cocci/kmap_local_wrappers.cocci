@@ -16,26 +16,38 @@
 
 virtual report
 
-@map exists@
+@wmaps@
+position p;
+@@
+\(kmap_local_page@p\|kmap_local_page_prot@p\|kmap_local_folio@p\|kmap_local_pfn@p\|kmap_atomic@p\|kmap_atomic_prot@p\|kmap_atomic_pfn@p\|pte_offset_map@p\|pte_offset_map_lock@p\|pte_offset_map_nolock@p\|pte_offset_map_ro_nolock@p\|pte_offset_map_rw_nolock@p\|__pte_offset_map@p\|__pte_offset_map_lock@p\|pte_alloc_map@p\|pte_alloc_map_lock@p\)(...)
+
+@wrels@
+position p;
+@@
+\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+
+@map depends on wmaps exists@
 identifier x;
 type T, T1;
 expression E, E1;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 position p;
 @@
 (
-return@p \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
+return@p mf(...);
 |
-return@p \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...) + E;
+return@p mf(...) + E;
 |
-return@p (T *)\(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
+return@p (T *)mf(...);
 |
-x = \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
-... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...x...+>, ...)
+x = mf(...);
+... when != rf(..., <+...x...+>, ...)
     when != x = E1
 \(return@p x; \| return@p x + E; \)
 |
-T1 x = \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|__pte_offset_map\|__pte_offset_map_lock\|pte_alloc_map\|pte_alloc_map_lock\)(...);
-... when != \(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., <+...x...+>, ...)
+T1 x = mf(...);
+... when != rf(..., <+...x...+>, ...)
     when != x = E1
 \(return@p x; \| return@p x + E; \)
 )
@@ -45,14 +57,15 @@ p << map.p;
 @@
 print("WRAPPER: map %s" % p[0].current_element)
 
-@release exists@
+@release depends on wrels exists@
 identifier f, x;
 type T, TR;
 expression E;
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
 @@
 TR f(..., T *x, ...) {
 ... when != x = E
-\(kunmap_local\|kunmap_atomic\|__kunmap_local\|__kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(..., \(x\|x + E\|x - E\), ...);
+rf(..., \(x\|x + E\|x - E\), ...);
 ...
 }
 

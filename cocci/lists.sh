@@ -5,3 +5,15 @@ names() {
 	sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$1" |
 		awk 'NR > 1 { printf "\\|" } { printf "%s", $0 }'
 }
+# set_of LIST prints "a, b, c", for an identifier metavariable's set.
+set_of() {
+	sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$1" |
+		awk 'NR > 1 { printf ", " } { printf "%s", $0 }'
+}
+
+# at DISJ POS: a disjunction of names ("\\(a\\|b\\)"), each name with
+# position POS attached (a position cannot follow a disjunction of names
+# as a whole).
+at() {
+	printf '%s' "$1" | sed "s/\\\\|/@$2\\\\|/g; s/\\\\)\$/@$2\\\\)/"
+}

@@ -16,7 +16,7 @@ die "usage: bench-rule.pl TREE RULE JOBS NAMES_LIST\n"
 my $t0 = time;
 my @tokens = LifoSpatch::list_names($list) or die "$list: no names\n";
 my @all = LifoSpatch::tree_files($tree, 1);
-my @cand = LifoSpatch::candidates($tree, \@all, \@tokens);
+my @cand = LifoSpatch::candidates($tree, \@all, \@tokens, $jobs);
 my $r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs, timeout => 60);
 die "bench-rule: $_\n" for @{$r->{errors}};
 printf "%.1f %d\n", time - $t0, scalar @cand;

@@ -47,6 +47,30 @@ sh "$top/cocci/gen-wrappers.sh" "$top/cocci/maps.list" "$top/cocci/releases.list
 expect_same "kmap_local_wrappers.cocci is up to date with gen-wrappers.sh" \
 	"$top/cocci/kmap_local_wrappers.cocci" "$work/genw.cocci"
 
+# spatch's token prefilter keeps working in every mode: the query names
+# the mapping functions (a rule without literal names would empty it,
+# and spatch --dir would then parse every file of the tree).
+# grep_query SCRIPT MODE WORD...: whether the query names every WORD.
+grep_query() {
+	q=" $(spatch -D "$2" --parse-cocci "$1" 2>&1 | sed -n '/^Grep query$/{n;p;}') "
+	shift 2
+	for w; do
+		case $q in *" $w "*) ;; *) return 1 ;; esac
+	done
+}
+for mode in report patch context org; do
+	if grep_query "$sp" $mode kmap_local_page pte_offset_map; then
+		ok "prefilter: $mode mode has a grep query of the mapping functions"
+	else
+		nok "prefilter: $mode mode has no grep query of the mapping functions"
+	fi
+done
+if grep_query "$top/cocci/kmap_local_wrappers.cocci" report kmap_local_page kunmap_local; then
+	ok "prefilter: kmap_local_wrappers.cocci has a grep query of the lists"
+else
+	nok "prefilter: kmap_local_wrappers.cocci has no grep query of the lists"
+fi
+
 # Wrapper inference: two levels of wrappers found, their caller checked,
 # and the seed-list rule alone silent on it.
 w=$work/wrappers

@@ -27,7 +27,7 @@ sub _write_list($file, @names) {
 # The checker and the wrapper rules for the lists in $dir, as one file.
 sub _semantic_patch($root, $dir) {
 	my ($maps, $rels) = ("$dir/maps.list", "$dir/releases.list");
-	my $lifo = `sh '$root/cocci/gen-lifo.sh' '$maps' '$rels'`;
+	my $lifo = `sh '$root/cocci/gen-lifo.sh' --no-prefilter '$maps' '$rels'`;
 	fail("cocci/gen-lifo.sh failed") if $? || !$lifo;
 	my $wrap = `sh '$root/cocci/gen-wrappers.sh' --rules-only '$maps' '$rels'`;
 	fail("cocci/gen-wrappers.sh failed") if $? || !$wrap;
@@ -58,7 +58,7 @@ sub run(%o) {
 	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => []);
 	for my $pass (1 .. $LEVELS + 1) {
 		last unless @new;
-		my @files = LifoSpatch::candidates($o{tree}, $o{all}, \@new);
+		my @files = LifoSpatch::candidates($o{tree}, $o{all}, \@new, $o{jobs});
 		push @passes, { files => scalar @files, names => scalar @new };
 		$o{say}->(sprintf "scan: pass %d: %d files mention %s\n", $pass, scalar @files,
 			$pass == 1 ? 'the seed functions' : scalar(@new) . ' wrappers found in pass ' . ($pass - 1));

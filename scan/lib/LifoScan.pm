@@ -65,7 +65,7 @@ sub scan(%a) {
 		(my $rn = $rule) =~ s{.*/}{};
 		my $passes = $a{wrappers} && $rn eq 'kmap_local_lifo.cocci';
 		my @tokens = LifoSpatch::rule_tokens($rule);
-		my @cand = $passes ? () : LifoSpatch::candidates($tree, \@all, \@tokens);
+		my @cand = $passes ? () : LifoSpatch::candidates($tree, \@all, \@tokens, $jobs);
 		$cand{$_} = 1 for @cand;
 		$say->(sprintf "scan: %s: %s; spatch %s, %d jobs, timeout %ds\n", $rn,
 			$passes ? "with the tree's own wrappers, of " . scalar(@all) . ' files'
