@@ -3,14 +3,14 @@
 # Generate kmap_local_lifo.cocci from the lists of mapping and releasing
 # functions.  SmPL has no macros, so this script keeps the copies of the
 # names in step.  spatch's token prefilter only works on literal names:
-# the first rule (maps) spells them out, and every other rule depends on
-# it.  The others name the functions through identifier metavariables
+# the first rule (tokens) spells them out, and every other rule depends
+# on it.  The others name the functions through identifier metavariables
 # restricted to the lists ("identifier fa = {...}"): one predicate per
 # call where a disjunction of names costs one per name, which made the
 # rules several times slower on whole trees (cocci/bench.sh).
-# --no-prefilter spells no names out, for a caller that picks the files
-# itself (make scan greps the tree for the names): the counting rule is
-# then as cheap as the others, and spatch skips its own scan of each file.
+# --no-prefilter leaves tokens out, for a caller that picks the files
+# itself (make scan greps the tree for the names): spatch then skips its
+# own scan of each file too.
 #   gen-lifo.sh [--no-prefilter] MAPS_LIST RELEASES_LIST > kmap_local_lifo.cocci
 set -eu
 
@@ -22,7 +22,6 @@ fi
 
 . "$(dirname "$0")/lists.sh"
 
-MAPS="\\($(names "$1")\\)"
 MAPSET="{$(set_of "$1")}"
 RELSET="{$(set_of "$2")}"
 
@@ -193,20 +192,22 @@ EOF
 # Only a function that calls mapping functions twice can nest them.  One
 # cheap match counts the calls per function; "twice" names the functions
 # with two, and the path-searching rules below look inside those only
-# (and skip a file without any).
+# (and skip a file without any).  With the prefilter, "tokens" spells
+# the names out first (lists.sh: spelled) and the rest depends on it.
 if [ -n "$prefilter" ]; then
-	decl=
-	count="$(at "$MAPS" p)(...)"
-else
-	decl="$(mapfn mf)
-"
-	count="mf@p(...)"
+	cat <<EOF
+@tokens@
+@@
+\\($(spelled "$1")\\)(...)
+
+EOF
 fi
 cat <<EOF
-@maps@
+@maps${prefilter:+ depends on tokens}@
 position p;
-$decl@@
-$count
+$(mapfn mf)
+@@
+mf@p(...)
 
 @script:python@
 p << maps.p;

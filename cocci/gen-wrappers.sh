@@ -44,17 +44,16 @@ RELSET="{$(set_of "$2")}"
 virtual report
 
 EOF
-# Literal names for the prefilter: each search depends on one of these.
+# Names spelled out for the prefilter (lists.sh: spelled); each search
+# depends on one of these.
 [ -z "$header" ] || cat <<EOF
 @wmaps@
-position p;
 @@
-$(at "\\($(names "$1")\\)" p)(...)
+\\($(spelled "$1")\\)(...)
 
 @wrels@
-position p;
 @@
-$(at "\\($(names "$2")\\)" p)(...)
+\\($(spelled "$2")\\)(...)
 
 EOF
 cat <<EOF

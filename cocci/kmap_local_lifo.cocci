@@ -118,10 +118,15 @@ def record(a, pa, b, pb, p, q):
 def where(p):
 	return (p[0].file, p[0].current_element)
 
-@maps@
-position p;
+@tokens@
 @@
-\(kmap_local_page@p\|kmap_local_page_prot@p\|kmap_local_folio@p\|kmap_local_pfn@p\|kmap_atomic@p\|kmap_atomic_prot@p\|kmap_atomic_pfn@p\|pte_offset_map@p\|pte_offset_map_lock@p\|pte_offset_map_nolock@p\|pte_offset_map_ro_nolock@p\|pte_offset_map_rw_nolock@p\|__pte_offset_map@p\|__pte_offset_map_lock@p\|pte_alloc_map@p\|pte_alloc_map_lock@p\)(...)
+\(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|pte_alloc_map\|pte_alloc_map_lock\)(...)
+
+@maps depends on tokens@
+position p;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock};
+@@
+mf@p(...)
 
 @script:python@
 p << maps.p;

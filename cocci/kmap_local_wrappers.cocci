@@ -17,14 +17,12 @@
 virtual report
 
 @wmaps@
-position p;
 @@
-\(kmap_local_page@p\|kmap_local_page_prot@p\|kmap_local_folio@p\|kmap_local_pfn@p\|kmap_atomic@p\|kmap_atomic_prot@p\|kmap_atomic_pfn@p\|pte_offset_map@p\|pte_offset_map_lock@p\|pte_offset_map_nolock@p\|pte_offset_map_ro_nolock@p\|pte_offset_map_rw_nolock@p\|__pte_offset_map@p\|__pte_offset_map_lock@p\|pte_alloc_map@p\|pte_alloc_map_lock@p\)(...)
+\(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|pte_alloc_map\|pte_alloc_map_lock\)(...)
 
 @wrels@
-position p;
 @@
-\(kunmap_local@p\|kunmap_atomic@p\|__kunmap_local@p\|__kunmap_atomic@p\|pte_unmap@p\|pte_unmap_unlock@p\|folio_release_kmap@p\|unmap_and_put_page@p\)(...)
+\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(...)
 
 @map depends on wmaps exists@
 identifier x;
