@@ -120,7 +120,7 @@ def where(p):
 
 @tokens@
 @@
-\(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|pte_alloc_map\|pte_alloc_map_lock\)(...)
+\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\)(...);
 
 @maps depends on tokens@
 position p;

@@ -48,7 +48,7 @@ expect_same "kmap_local_wrappers.cocci is up to date with gen-wrappers.sh" \
 	"$top/cocci/kmap_local_wrappers.cocci" "$work/genw.cocci"
 
 # spatch's token prefilter keeps working in every mode: the query names
-# the mapping functions (a rule without literal names would empty it,
+# the releasing functions (a rule without literal names would empty it,
 # and spatch --dir would then parse every file of the tree).
 # grep_query SCRIPT MODE WORD...: whether the query names every WORD.
 grep_query() {
@@ -59,10 +59,10 @@ grep_query() {
 	done
 }
 for mode in report patch context org; do
-	if grep_query "$sp" $mode kmap_local_page pte_offset_map; then
-		ok "prefilter: $mode mode has a grep query of the mapping functions"
+	if grep_query "$sp" $mode kunmap_local kunmap_atomic pte_unmap pte_unmap_unlock; then
+		ok "prefilter: $mode mode has a grep query of the releasing functions"
 	else
-		nok "prefilter: $mode mode has no grep query of the mapping functions"
+		nok "prefilter: $mode mode has no grep query of the releasing functions"
 	fi
 done
 if grep_query "$top/cocci/kmap_local_wrappers.cocci" report kmap_local_page kunmap_local; then
