@@ -53,5 +53,6 @@ awk -v j="$jobs" -v files="${files:-?}" -v bd="$base_dir" -v ld="$lifo_dir" \
 	printf "  baseline one-pass rule:      %7.1f s\n", bs
 	printf "  make scan WRAPPERS=0:        %7.1f s (%d findings)  ratio %.2f\n", sc, ns, sc / bs
 	printf "  make scan (wrappers found and used): %.1f s (%d wrappers, %d findings)  ratio %.2f\n", sw, w, nw, sw / bs
+	printf "  the same against the spatch --dir baseline: ratios %.2f (WRAPPERS=0), %.2f (wrappers)\n", sc / bd, sw / bd
 	printf "goal: all rules within 1.5 times the baseline\n"
 }'
