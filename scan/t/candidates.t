@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0
+# LifoSpatch::candidates: the files that name a token as a word, in the
+# order given, the same with one grep as with several at once (each
+# reads its own slice of the file list; their output must not mix).
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib", $FindBin::Bin;
+use TestLib;
+use File::Temp qw(tempdir);
+use LifoSpatch;
+
+my $t = tempdir(CLEANUP => 1);
+my (@files, @want);
+for my $i (0 .. 4999) {
+	my $f = sprintf 'dir%d/a_rather_long_file_name_to_fill_the_pipe_%04d.c', $i % 7, $i;
+	my $text = $i % 3 == 0 ? "p = kmap_local_page(pg);\n"
+		: $i % 3 == 1 ? "p = my_kmap_local_page_helper(pg);\n" : "int x;\n";
+	write_to("$t/$f", $text);
+	push @files, $f;
+	push @want, $f if $i % 3 == 0;
+}
+@files = reverse @files;
+@want = reverse @want;
+is_deeply([LifoSpatch::candidates($t, \@files, ['kmap_local_page'])], \@want,
+	'one grep: the files naming the word, in the order given');
+is_deeply([LifoSpatch::candidates($t, \@files, ['kmap_local_page'], 3)], \@want,
+	'three greps at once: the same list');
+is_deeply([LifoSpatch::candidates($t, \@files, ['no_such_name'], 2)], [], 'no match: no file');
+is_deeply([LifoSpatch::candidates($t, [@files[0 .. 9]], [], 2)], [@files[0 .. 9]], 'no tokens: every file');
+done_testing;
