@@ -4,10 +4,11 @@
 # functions.  SmPL has no macros, so this script keeps the copies of the
 # names in step.  spatch's token prefilter only works on literal names:
 # the first rule (tokens) spells the releasing ones out, and every other
-# rule depends on it.  The others name the functions through identifier metavariables
-# restricted to the lists ("identifier fa = {...}"): one predicate per
-# call where a disjunction of names costs one per name, which made the
-# rules several times slower on whole trees (cocci/bench.sh).
+# rule depends on it.  The others name the functions through identifier
+# metavariables restricted to the lists ("identifier fa = {...}"): one
+# predicate per call where a disjunction of names costs one per name,
+# which made the rules several times slower on whole trees
+# (cocci/bench.sh).
 # --no-prefilter leaves tokens out, for a caller that picks the files
 # itself (make scan greps the tree for the names): spatch then skips its
 # own scan of each file too.
