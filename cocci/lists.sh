@@ -37,10 +37,3 @@ spelled() {
 set_of() {
 	one_per_line "$1" | joined ', '
 }
-
-# at DISJ POS: a disjunction of names ("\\(a\\|b\\)"), each name with
-# position POS attached (a position cannot follow a disjunction of names
-# as a whole).
-at() {
-	printf '%s' "$1" | sed "s/\\\\|/@$2\\\\|/g; s/\\\\)\$/@$2\\\\)/"
-}
