@@ -5,9 +5,10 @@
 # kmap_local_wrappers.cocci together (generated from the same lists), so
 # the files that mention the seed functions are parsed once for both jobs.
 # The wrappers a pass finds join the lists, and the next pass reads only
-# the files that mention them, with the longer lists.  A file's findings
-# are those of the last pass that read it: it saw every wrapper the file
-# mentions.  Wrappers are searched three levels deep, as
+# the files that mention them, with the longer lists, and in them only
+# the functions that name the new wrappers (LifoSlice.pm).  A function's
+# findings are those of the last pass that read it: it saw every wrapper
+# the function names.  Wrappers are searched three levels deep, as
 # scripts/lifo-cocci.sh does; a fourth pass only checks the callers of
 # the third level.
 package LifoPasses;
@@ -36,6 +37,13 @@ sub _semantic_patch($root, $dir) {
 	print $fh $lifo, "\n", $wrap;
 	close $fh or fail("cannot write $sp: $!");
 	return $sp;
+}
+
+# The findings of @$old on lines in the ranges of $cut (all with none).
+sub _kept($old, $cut) {
+	return () unless $old;
+	return @$old unless $cut;
+	return grep { my $l = $_->{line}; grep { $l >= $_->[0] && $l <= $_->[1] } @$cut } @$old;
 }
 
 # %o: tree, all (files of the tree), dir (scratch folder), root (project),
@@ -67,21 +75,23 @@ sub run(%o) {
 		_write_list("$dir/releases.list", @rels);
 		my $sp = _semantic_patch($o{root}, $dir);
 		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
-			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp",
+			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp", slice => [@new],
 			progress => $o{progress}->("kmap_local_lifo.cocci, pass $pass"),
 			progress_every => $o{progress_every});
 		unlink glob "$dir/tmp/*";
 		rmdir "$dir/tmp";
-		# A file whose batch failed keeps what an earlier pass found, with
-		# what this one printed before it failed.
-		my %now = map { $_ => $r->{failed_files}{$_} ? [@{$latest{$_} // []}] : [] } @files;
+		# spatch read only the functions that name @new (LifoSlice.pm):
+		# the others keep what earlier passes found in them.  A file whose
+		# batch failed keeps all of it, with what this pass printed
+		# before it failed.
+		my %now = map { $_ => [_kept($latest{$_}, $r->{failed_files}{$_} ? undef : $r->{cut}{$_})] } @files;
 		push @{$now{$_->{file}}}, $_ for @{$r->{findings}};
 		$latest{$_} = $now{$_} for keys %now;
 		$cand{$_} = 1 for @files;
 		LifoSpatch::add_run(\%run, $r);
 		@new = ();
 		next if $pass > $LEVELS;
-		for my $w (@{$r->{wrappers}}) {
+		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] } @{$r->{wrappers}}) {
 			my ($kind, $name) = @$w;
 			next if $known{"$kind $name"}++;
 			if ($reserved{$name}) {

@@ -38,9 +38,12 @@ sub scan(%a) {
 	# Checkers only: a rule that does not print LIFO findings (such as
 	# kmap_local_wrappers.cocci, a helper of scripts/lifo-cocci.sh) is
 	# left out.
-	my @rules;
+	my (@rules, %generated);
 	for my $r (cocci_rules($a{cocci_dir})) {
 		my $text = do { open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> };
+		# Generated from maps.list: intraprocedural, so spatch only
+		# needs the functions that name a mapping function (LifoSlice.pm).
+		$generated{$r} = $text =~ /maps\.list/;
 		if ($text =~ /but released first/) { push @rules, $r }
 		else { print STDERR "scan: leaving out " . ($r =~ s{.*/}{}r) . ": it prints no LIFO findings\n" unless $a{quiet} }
 	}
@@ -95,7 +98,7 @@ sub scan(%a) {
 		} else {
 			$r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs,
 				timeout => $a{timeout}, spatch => $spatch, tmp => $tmp,
-				progress => $progress, progress_every => $tty ? 1 : 10);
+				slice => $generated{$rule} && @tokens ? \@tokens : undef, progress => $progress, progress_every => $tty ? 1 : 10);
 		}
 		if ($tmp) { unlink glob "$tmp/*"; rmdir $tmp }
 		push @findings, @{$r->{findings}};

@@ -16,10 +16,12 @@ package LifoSpatch;
 use v5.36;
 use File::Find ();
 use File::Temp ();
-use File::Path qw(make_path);
+use File::Spec;
+use File::Path qw(make_path remove_tree);
 use POSIX qw(:sys_wait_h);
 use Time::HiRes qw(time sleep);
 use LifoReport qw(parse_report_line);
+use LifoSlice;
 
 sub spatch_version($spatch = 'spatch') {
 	my $out = `$spatch --version 2>/dev/null`;
@@ -112,9 +114,12 @@ sub candidates($tree, $files, $tokens, $jobs = 1) {
 
 # Run one rule over @files of $tree.
 #   opts: jobs, timeout, tmp (scratch folder), progress (code ref called
-#   with a hash: done, total, elapsed, findings), batch, spatch, mode
+#   with a hash: done, total, elapsed, findings), batch, spatch, mode,
+#   slice (names: spatch reads copies of the files in tmp where the
+#   functions that name none of them are emptied, see LifoSlice.pm)
 # Returns { findings => [...], wrappers => [[kind, name]] (the lines of
 #   kmap_local_wrappers.cocci's rules), handled, skipped, parse_errors => {file=>1},
+#   cut => {file => [[first, last] lines emptied]} (with slice),
 #   failed_files => {file=>1} (in a batch spatch did not finish),
 #   timeouts => {file=>1}, errors => [text], seconds }
 sub run_rule($tree, $cocci, $files, %o) {
@@ -125,10 +130,18 @@ sub run_rule($tree, $cocci, $files, %o) {
 	$rule =~ s/\.cocci$//;
 	my $tmp = $o{tmp} // File::Temp::tempdir(CLEANUP => 1);
 	make_path($tmp);
+	# spatch runs in the tree: both must name the same files from there.
+	$tmp = File::Spec->rel2abs($tmp);
+	$cocci = File::Spec->rel2abs($cocci);
 	my @opts = rule_options($cocci);
 	@opts = ('--include-headers') unless @opts;
 	@opts = grep { $_ ne '--very-quiet' && $_ ne '--quiet' } @opts;
 
+	my %res = (findings => [], wrappers => [], handled => 0, skipped => 0,
+		parse_errors => {}, timeouts => {}, errors => [], rule => $rule, cut => {});
+	if ($o{slice}) {
+		$tree = _sliced_copy($tree, $files, $o{slice}, "$tmp/src", $res{cut});
+	}
 	my %size = map { $_ => (-s "$tree/$_") // 0 } @$files;
 	my @todo = sort { $size{$b} <=> $size{$a} || $a cmp $b } @$files;
 	# Each spatch start parses the rule and starts Python (about 4 s for
@@ -149,8 +162,6 @@ sub run_rule($tree, $cocci, $files, %o) {
 		}
 	}
 
-	my %res = (findings => [], wrappers => [], handled => 0, skipped => 0,
-		parse_errors => {}, timeouts => {}, errors => [], rule => $rule);
 	my $total = @$files;
 	my $done = 0;
 	my $t0 = time;
@@ -215,8 +226,28 @@ sub run_rule($tree, $cocci, $files, %o) {
 		$progress->();
 	}
 	$progress->(1);
+	remove_tree("$tmp/src") if $o{slice};
 	$res{seconds} = time - $t0;
 	return \%res;
+}
+
+# Writes the files cut down to the functions that name one of @$names
+# under $dst, records what was cut in %$cut, and returns $dst.
+sub _sliced_copy($tree, $files, $names, $dst, $cut) {
+	my $re = LifoSlice::names_regex(@$names);
+	for my $f (@$files) {
+		open my $in, '<:raw', "$tree/$f" or die "cannot read $tree/$f: $!\n";
+		my $text = do { local $/; <$in> };
+		close $in;
+		my ($out, $cuts) = LifoSlice::slice($text, $re);
+		$cut->{$f} = $cuts;
+		(my $d = "$dst/$f") =~ s{/[^/]*$}{};
+		make_path($d);
+		open my $o, '>:raw', "$dst/$f" or die "cannot write $dst/$f: $!\n";
+		print $o $out;
+		close $o or die "cannot write $dst/$f: $!\n";
+	}
+	return $dst;
 }
 
 # Adds what run_rule reports about files and failures to a total of the

@@ -87,6 +87,22 @@ SKIP: {
 	unlike($e, qr/spatch errors/, '... and no pass fails on it');
 	like($e, qr/files with parse errors[^\n]*: 1: lib\/broken\.c$/m, 'a file spatch cannot parse is counted and named');
 }
+# Pass 2 reads only the functions that name the new wrappers: a file it
+# reads again keeps the findings of pass 1 in its other functions.
+SKIP: {
+	skip 'spatch not installed', 2 unless have_spatch();
+	my $f = fake_tree();
+	mkdir "$f/lib" or die;
+	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$f/lib/") == 0 or die;
+	open my $fh, '>>', "$f/mm/copy.c" or die;
+	print $fh "\nvoid *other(struct page *p)\n{\n\treturn map_thing(p);\n}\n";
+	close $fh;
+	my $fo = tempdir(CLEANUP => 1) . '/out';
+	($st, $o) = run_cmd("$scan --tree $f --out $fo --jobs 1 --wrappers 2>$fo.err");
+	like($o, qr{^mm/copy\.c:11: copy_two\(\)}m, 'pass 2 reads mm/copy.c again: the finding of pass 1 is kept');
+	my $e = do { local $/; open my $fh2, '<', "$fo.err"; <$fh2> };
+	like($e, qr/pass 2: 2 files mention/, '... and pass 2 did read it');
+}
 # A pass whose spatch fails leaves the findings of earlier passes alone.
 SKIP: {
 	skip 'spatch not installed', 3 unless have_spatch();
