@@ -7,6 +7,8 @@
 #        [--cocci-dir DIR] [--kver V] [--timeout S] [--file PATH]...
 #        [--wrappers]   (also check callers of the tree's own wrappers,
 #                        found by scripts/lifo-cocci.sh)
+#        [--no-slice]   (give spatch the files whole, not cut down to the
+#                        functions that name the mapping functions)
 #
 # stdout: one line per finding; stderr: progress and a summary;
 # --out: findings.json, findings.sarif, findings.txt, scan.json.
@@ -21,9 +23,9 @@ use LifoScan qw(scan);
 
 my %o = (jobs => 0, timeout => 60, 'cocci-dir' => project_root() . '/cocci');
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=i', 'cocci-dir=s', 'kver=s',
-	'timeout=i', 'file=s@', 'quiet', 'spatch=s', 'wrappers', 'help')
+	'timeout=i', 'file=s@', 'quiet', 'spatch=s', 'wrappers', 'no-slice', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,15p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,17p', $0 }
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree (no top-level Makefile with VERSION, Kconfig, arch/)")
 	unless -d $o{tree} && is_ktree($o{tree});
@@ -32,7 +34,8 @@ my $out = check_out_dir($o{out} // project_root() . '/build/scan-' . ($o{kver} /
 
 my $r = scan(tree => $tree, out => $out, jobs => $o{jobs}, timeout => $o{timeout},
 	cocci_dir => $o{'cocci-dir'}, files => $o{file}, quiet => $o{quiet},
-	spatch => $o{spatch}, kver => $o{kver}, wrappers => $o{wrappers});
+	spatch => $o{spatch}, kver => $o{kver}, wrappers => $o{wrappers},
+	slice => !$o{'no-slice'});
 print "$_\n" for @{$r->{lines}};
 print STDERR $r->{summary};
 exit($r->{ok} ? 0 : 2);

@@ -47,7 +47,8 @@ sub _kept($old, $cut) {
 }
 
 # %o: tree, all (files of the tree), dir (scratch folder), root (project),
-#     jobs, timeout, spatch, say (code ref for progress lines), progress
+#     jobs, timeout, spatch, slice (cut the files, default on), say
+#     (code ref for progress lines), progress
 #     (code ref factory: rule name => progress callback for run_rule)
 # Returns what LifoSpatch::run_rule does (findings, parse_errors,
 #   timeouts, handled_files, errors) for all passes together, and
@@ -75,7 +76,8 @@ sub run(%o) {
 		_write_list("$dir/releases.list", @rels);
 		my $sp = _semantic_patch($o{root}, $dir);
 		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
-			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp", slice => [@new],
+			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp",
+			slice => ($o{slice} // 1) ? [@new] : undef,
 			progress => $o{progress}->("kmap_local_lifo.cocci, pass $pass"),
 			progress_every => $o{progress_every});
 		unlink glob "$dir/tmp/*";

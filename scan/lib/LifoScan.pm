@@ -26,13 +26,16 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 # %a: tree, out (may be undef: nothing written), jobs, timeout, cocci_dir,
 #     files (restrict to these tree-relative paths), quiet, spatch, kver,
 #     wrappers (check with the tree's own wrappers), cocci_tree (where the
-#     wrapper passes keep their lists and rule; default OUT/cocci-tree)
+#     wrapper passes keep their lists and rule; default OUT/cocci-tree),
+#     slice (default on: spatch reads only the functions that name the
+#     rule's functions, scan/lib/LifoSlice.pm)
 # Returns { findings, lines, summary, ok, stats }
 sub scan(%a) {
 	my $t0 = time;
 	my $spatch = $a{spatch} // 'spatch';
 	my $jobs = $a{jobs} || ncpus();
 	my $tree = $a{tree};
+	my $slice = $a{slice} // 1;
 	my $ver = LifoSpatch::spatch_version($spatch)
 		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
 	# Checkers only: a rule that does not print LIFO findings (such as
@@ -88,7 +91,7 @@ sub scan(%a) {
 			# The tree's own wrappers join the lists (scan/lib/LifoPasses.pm).
 			$r = LifoPasses::run(tree => $tree, all => \@all, root => LifoCommon::project_root(),
 				dir => $a{cocci_tree} // ($a{out} // File::Temp::tempdir(CLEANUP => 1)) . '/cocci-tree',
-				jobs => $jobs, timeout => $a{timeout}, spatch => $spatch, say => $say,
+				jobs => $jobs, timeout => $a{timeout}, spatch => $spatch, say => $say, slice => $slice,
 				progress => sub ($name) { $rn = $name; $progress },
 				progress_every => $tty ? 1 : 10);
 			$cand{$_} = 1 for keys %{$r->{candidates}};
@@ -98,7 +101,7 @@ sub scan(%a) {
 		} else {
 			$r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs,
 				timeout => $a{timeout}, spatch => $spatch, tmp => $tmp,
-				slice => $generated{$rule} && @tokens ? \@tokens : undef, progress => $progress, progress_every => $tty ? 1 : 10);
+				slice => $slice && $generated{$rule} && @tokens ? \@tokens : undef, progress => $progress, progress_every => $tty ? 1 : 10);
 		}
 		if ($tmp) { unlink glob "$tmp/*"; rmdir $tmp }
 		push @findings, @{$r->{findings}};
@@ -140,7 +143,7 @@ sub scan(%a) {
 		parsed => scalar keys %$handled, parse_errors => [sort keys %$parse], timeouts => [sort keys %$timeouts],
 		wrappers => [map { { kind => $_->[0], name => $_->[1], level => $_->[2] } } @wrappers],
 		errors => $errors, wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
-		jobs => $jobs);
+		jobs => $jobs, sliced => $slice ? 1 : 0);
 	if ($a{out}) {
 		my @rn = map { s{.*/}{}r =~ s/\.cocci$//r } @rules;
 		write_file("$a{out}/findings.json", findings_json(@findings));

@@ -10,10 +10,11 @@
 # left do not move, and everything outside function bodies (declarations,
 # typedefs, macros) stays as it was, so what is left parses as before.
 #
-# A body is only emptied when it is plainly one in kernel style: "{" and
-# "}" alone at the start of their lines after a line ending in ")", every
-# line in between indented (or a label), its braces balanced and no
-# preprocessor line in it.  Anything else is kept whole.
+# A body is only emptied when it is plainly a function's: "{" and "}"
+# alone on their lines at brace depth 0 (counted without comments,
+# strings and preprocessor lines), after a line ending in ")", with no
+# preprocessor line in between.  A file whose braces do not add up that
+# way (#if branches with a brace each, say) is left whole.
 package LifoSlice;
 use v5.36;
 use Exporter 'import';
@@ -28,45 +29,58 @@ sub names_regex(@names) {
 # Returns the cut text and the emptied bodies as [first, last] line
 # numbers (1-based, inclusive) of the lines that were blanked.
 sub slice($text, $names) {
-	my ($out, @cut) = ('');
-	my $pos = 0;
-	my $line = 1;	# line number at $pos
-	while ($text =~ /^\{[ \t]*\n/mg) {
-		my $open = $-[0];
-		my $body = pos $text;
-		last unless $text =~ /^\}[ \t]*$/mg;
-		my $close = $-[0];
+	my @bodies = _bodies($text) or return ($text, []);
+	my ($out, $pos, $line, @cut) = ('', 0, 1);
+	for my $b (@bodies) {
+		my ($body, $close) = @$b;
 		my $inner = substr $text, $body, $close - $body;
-		# Not a body: look for the next one inside it.
-		unless (_plain_body($text, $open, $inner)) {
-			pos($text) = $body;
-			next;
-		}
-		pos($text) = $close;
-		next if $inner =~ $names;
+		my $n = $inner =~ tr/\n//;
+		next if !$n || $inner =~ /^[ \t]*#/m || $inner =~ $names;
 		my $before = substr $text, $pos, $body - $pos;
 		$out .= $before;
 		$line += $before =~ tr/\n//;
-		my $n = $inner =~ tr/\n//;
-		if ($n) {
-			$out .= "\n" x $n;
-			push @cut, [$line, $line + $n - 1];
-			$line += $n;
-		}
+		$out .= "\n" x $n;
+		push @cut, [$line, $line + $n - 1];
+		$line += $n;
 		$pos = $close;
 	}
 	$out .= substr $text, $pos;
 	return ($out, \@cut);
 }
 
-sub _plain_body($text, $open, $inner) {
-	# The line before "{" ends in ")": a function's head.
-	my $from = $open > 512 ? $open - 512 : 0;
-	return 0 unless substr($text, $from, $open - $from) =~ /\)[ \t]*\n\z/;
-	return 0 if ($inner =~ tr/{//) != ($inner =~ tr/}//);
-	return 0 if $inner =~ /^(?![ \t]|$|[A-Za-z_]\w*:)/m;
-	return 0 if $inner =~ /^[ \t]*#/m;
-	return 1;
+# The text with comments, string and character literals and preprocessor
+# lines blanked out (line breaks kept), so that its braces are the code's.
+sub _code($text) {
+	(my $code = $text) =~ s{
+		^[ \t]*\#(?:[^\n]*\\\n)*[^\n]*
+		| /\*.*?\*/ | //[^\n]*
+		| "(?:\\.|[^"\\\n])*" | '(?:\\.|[^'\\\n])*'
+	}{ $& =~ tr/\n/ /cr }gmsxe;
+	return $code;
+}
+
+# [start of the body, start of the "}" line] of each function body of
+# $text at depth 0 with "{" and "}" alone on their lines after a line
+# ending in ")"; none when the braces do not balance.
+sub _bodies($text) {
+	my $code = _code($text);
+	my ($depth, $open, @b) = (0);
+	while ($code =~ /[{}]/g) {
+		my $at = $-[0];
+		if ($& eq '{') {
+			$open = $at if $depth++ == 0;
+			next;
+		}
+		return () if --$depth < 0;
+		next if $depth;
+		my $from = $open > 512 ? $open - 512 : 0;
+		next unless substr($code, $from, $open - $from) =~ /\)[ \t]*\n\z/
+			&& substr($code, $at - 1, 1) eq "\n"
+			&& substr($code, $at, 512) =~ /\A\}[ \t]*(?:\n|\z)/
+			&& substr($code, $open, 512) =~ /\A\{[ \t]*\n/;
+		push @b, [$open + $+[0], $at];
+	}
+	return $depth ? () : @b;
 }
 
 1;

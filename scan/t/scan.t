@@ -90,7 +90,7 @@ SKIP: {
 # Pass 2 reads only the functions that name the new wrappers: a file it
 # reads again keeps the findings of pass 1 in its other functions.
 SKIP: {
-	skip 'spatch not installed', 2 unless have_spatch();
+	skip 'spatch not installed', 3 unless have_spatch();
 	my $f = fake_tree();
 	mkdir "$f/lib" or die;
 	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$f/lib/") == 0 or die;
@@ -102,6 +102,8 @@ SKIP: {
 	like($o, qr{^mm/copy\.c:11: copy_two\(\)}m, 'pass 2 reads mm/copy.c again: the finding of pass 1 is kept');
 	my $e = do { local $/; open my $fh2, '<', "$fo.err"; <$fh2> };
 	like($e, qr/pass 2: 2 files mention/, '... and pass 2 did read it');
+	my ($st2, $whole) = run_cmd("$scan --tree $f --out $fo.whole --jobs 1 --wrappers --no-slice 2>/dev/null");
+	is($whole, $o, '--no-slice (spatch reads the files whole): the same findings');
 }
 # A pass whose spatch fails leaves the findings of earlier passes alone.
 SKIP: {

@@ -43,22 +43,30 @@ my $hidden = "int f(void)\n{\n\tint kmap_local_pagex;\n\treturn 0;\n}\n";
 isnt((cut($hidden))[0], $hidden, 'names match as words only');
 
 for my $case (
-	['a struct initializer', "static struct s x =\n{\n\t.a = 1,\n};\n\nint f(void)\n{\n\treturn 0;\n}\n"],
 	['a preprocessor line in the body', "int f(void)\n{\n#ifdef X\n\treturn 1;\n#endif\n\treturn 0;\n}\n"],
-	['braces that do not balance', "int f(void)\n{\n\tchar c = '{';\n\treturn c;\n}\n"],
-	['a line that is not indented', "int f(void)\n{\nreturn 0;\n}\n"],
-	['no ")" before the brace', "int f(void) /* odd */\n{\n\treturn 0;\n}\n"]) {
-	my ($text_in, $text_out) = ($case->[1]);
-	my ($o, $c) = cut($text_in);
-	if ($case->[0] eq 'a struct initializer') {
-		# The function after it is still emptied; the initializer is not.
-		like($o, qr/^\{\n\t\.a = 1,\n\};\n/m, "$case->[0]: kept");
-		like($o, qr/int f\(void\)\n\{\n\n\}\n\z/, "$case->[0]: the function after it emptied");
-		next;
-	}
-	is($o, $text_in, "$case->[0]: kept whole");
+	['#if branches with a brace each', "int h(void)\n{\n\treturn 0;\n}\n#ifdef A\nint f(int a)\n{\n#else\nint f(long a)\n{\n#endif\n\treturn 0;\n}\nint g(void)\n{\n\treturn 0;\n}\n"],
+	['braces that close too much', "void a(void)\n{\n\tif (x) {\n#ifdef A\n\t}\n#else\n\t}\n#endif\n}\n"
+		. "void b(void)\n{\n\tbar();\nif (z)\n{\n\tbaz();\n}\n\tkunmap_local(p);\n}\n"
+		# and one too many later, so that they add up in the end
+		. "#ifdef B\nint c(int a)\n{\n#else\nint c(long a)\n{\n#endif\n\treturn 0;\n}\n"],
+	['a brace not alone on its line', "int f(void) {\n\treturn 0;\n}\nint g(void)\n{\n\tfoo();\n\treturn 0; }\n"],
+	['a body after something else than ")"', "static struct s x =\n{\n\t.a = 1,\n}\n;\n"]) {
+	my ($o, $c) = cut($case->[1]);
+	is($o, $case->[1], "$case->[0]: kept whole");
 	is_deeply($c, [], "$case->[0]: nothing reported");
 }
+
+# A block at column 0 inside a function is not a function.
+my $inner = "int f(void)\n{\nif (x)\n{\n\treturn 1;\n}\n\tkunmap_local(p);\n}\n";
+is((cut($inner))[0], $inner, 'a block at column 0 in a function that names one: kept');
+
+# Comments, strings and character literals do not count as braces.
+my $lit = "int f(void) /* { */\n{\n\tchar c = '{';\n\tputs(\"}\"); // }\n}\nint g(void)\n{\n\treturn 0;\n}\n";
+is((cut($lit))[0], "int f(void) /* { */\n{\n\n\n}\nint g(void)\n{\n\n}\n", 'braces in comments and literals: both functions emptied');
+
+# The struct initializer before a function does not hide it.
+my $init = "static struct s x = {\n\t.a = 1,\n};\n\nint f(void)\n{\n\treturn 0;\n}\n";
+is((cut($init))[0], "static struct s x = {\n\t.a = 1,\n};\n\nint f(void)\n{\n\n}\n", 'an initializer is kept, the function after it emptied');
 
 my $crlf = "int f(void)\n{\n\treturn 0;\n}\nint g(void)\n{\n\treturn kmap_local_page(p) != 0;\n}\n";
 ($out, $cuts) = cut($crlf);
