@@ -130,7 +130,8 @@ sub scan(%a) {
 	$s .= sprintf "  files: %d %s, %d mention a mapping function, %d parsed by spatch\n",
 		scalar @all, $a{files} ? 'given' : 'in the tree', scalar keys %cand, scalar keys %$handled;
 	my @perr = sort keys %$parse;
-	$s .= sprintf "  files with parse errors (the functions spatch could not parse were skipped): %d%s\n", scalar @perr,
+	$s .= sprintf "  files with parse errors (%s; the functions spatch could not parse were skipped): %d%s\n",
+		$slice ? 'in the functions spatch read' : 'anywhere', scalar @perr,
 		!@perr ? '' : @perr <= 10 || !$a{out} ? ': ' . join(' ', @perr) : " (listed in $a{out}/scan.json)";
 	$s .= sprintf "  timeouts (%ds per file): %d%s\n", $a{timeout}, scalar keys %$timeouts,
 		%$timeouts ? ': ' . join(' ', sort keys %$timeouts) : '';

@@ -105,6 +105,21 @@ SKIP: {
 	my ($st2, $whole) = run_cmd("$scan --tree $f --out $fo.whole --jobs 1 --wrappers --no-slice 2>/dev/null");
 	is($whole, $o, '--no-slice (spatch reads the files whole): the same findings');
 }
+# Cut files: a parse error in a function that names no mapping function
+# is not met (spatch does not read that function); --no-slice meets it.
+SKIP: {
+	skip 'spatch not installed', 2 unless have_spatch();
+	my $k = fake_tree();
+	TestLib::write_to("$k/lib/half.c", "void get(struct page *p)\n{\n\tchar *a = kmap_local_page(p);\n\n\tkunmap_local(a);\n}\n\n"
+		. "void broken(void)\n{\n\tchar *a;\n\ta = = ;\n}\n");
+	my $ko = tempdir(CLEANUP => 1) . '/out';
+	run_cmd("$scan --tree $k --out $ko --jobs 1 2>$ko.err");
+	my $e = do { local $/; open my $fh, '<', "$ko.err"; <$fh> };
+	like($e, qr/files with parse errors \(in the functions spatch read;[^\n]*: 0$/m, 'cut: the error in broken() is not met');
+	run_cmd("$scan --tree $k --out $ko --jobs 1 --no-slice 2>$ko.err");
+	$e = do { local $/; open my $fh, '<', "$ko.err"; <$fh> };
+	like($e, qr/files with parse errors \(anywhere;[^\n]*: 1: lib\/half\.c$/m, '--no-slice: it is');
+}
 # A pass whose spatch fails leaves the findings of earlier passes alone.
 SKIP: {
 	skip 'spatch not installed', 3 unless have_spatch();
