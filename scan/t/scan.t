@@ -11,6 +11,20 @@ use SarifCheck qw(check_sarif);
 
 my $root = root();
 my $scan = "perl $root/scan/lifo-scan.pl";
+
+sub slurp($file) { open my $fh, '<', $file or die "$file: $!"; local $/; return <$fh> }
+
+# A fake tree with cocci/tests/wrappers/wrapped.c in lib/ and $more
+# appended to mm/copy.c (whose copy_two() pass 1 reports at line 11).
+sub wrapped_tree($more) {
+	my $t = fake_tree();
+	mkdir "$t/lib" or die;
+	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$t/lib/") == 0 or die;
+	open my $fh, '>>', "$t/mm/copy.c" or die;
+	print $fh $more;
+	close $fh;
+	return $t;
+}
 my $t = fake_tree();
 my $out = tempdir(CLEANUP => 1) . '/out';
 
@@ -36,16 +50,16 @@ SKIP: {
 	like($by{'mm/copy.c'}, qr{^mm/copy\.c:11: copy_two\(\): s mapped before d but released first \[impact: fix: generic code}, 'generic finding, fix');
 	like($by{'arch/arm/mm/copy.c'}, qr{^arch/arm/mm/copy\.c:11: arm_copy_two\(\): s mapped before d but released first \[impact: fix: arch/arm can select HIGHMEM}, 'ARM finding, fix');
 	is(scalar @l, 3, 'three findings, none for the correct functions');
-	my $e = do { local $/; open my $fh, '<', $err; <$fh> };
+	my $e = slurp($err);
 	like($e, qr/findings: 3 \(2 fix, 1 cleanup\)/, 'summary: findings');
 	like($e, qr/arch\/loongarch\s+1 cleanup/, 'summary: per subsystem');
 	like($e, qr/files: \d+ in the tree, 3 mention a mapping function, 3 parsed/, 'summary: files parsed');
 	like($e, qr/files with parse errors.*: 0/, 'summary: parse errors');
 	like($e, qr/timeouts \(60s per file\): 0/, 'summary: timeouts');
 	like($e, qr/wall time: [\d.]+ s/, 'summary: wall time');
-	my $j = JSON::PP->new->decode(do { local $/; open my $fh, '<', "$out/findings.json"; <$fh> });
+	my $j = JSON::PP->new->decode(slurp("$out/findings.json"));
 	is(scalar @$j, 3, 'findings.json: three objects');
-	my $s = JSON::PP->new->decode(do { local $/; open my $fh, '<', "$out/findings.sarif"; <$fh> });
+	my $s = JSON::PP->new->decode(slurp("$out/findings.sarif"));
 	is_deeply([check_sarif($s)], [], 'findings.sarif is valid SARIF 2.1.0');
 	($st, $o) = run_cmd("perl $root/scan/sarif-schema-check.pl $out/findings.sarif");
 	is($st, 0, 'sarif-schema-check.pl accepts it');
@@ -55,9 +69,7 @@ SKIP: {
 # the caller's findings are those of the pass that knew both levels.
 SKIP: {
 	skip 'spatch not installed', 6 unless have_spatch();
-	my $w = fake_tree();
-	mkdir "$w/lib" or die;
-	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$w/lib/") == 0 or die;
+	my $w = wrapped_tree('');
 	my $wo = tempdir(CLEANUP => 1) . '/out';
 	($st, $o) = run_cmd("$scan --tree $w --out $wo --jobs 2 2>/dev/null");
 	unlike($o, qr{^lib/wrapped\.c}m, 'without --wrappers the wrapped caller is not checked');
@@ -66,9 +78,9 @@ SKIP: {
 	like($o, qr{^lib/wrapped\.c:26: copy_things\(\): x mapped before y but released first}m,
 		'--wrappers: the caller of a second-level wrapper is reported');
 	is(scalar(() = $o =~ /^\S+:\d+: /mg), 4, '--wrappers: the three fake-tree findings too');
-	my $e = do { local $/; open my $fh, '<', "$wo.err"; <$fh> };
+	my $e = slurp("$wo.err");
 	like($e, qr/pass 2: 1 files mention 2 wrappers found in pass 1/, '--wrappers: pass 2 reads only the wrappers\' callers');
-	my $sj = JSON::PP->new->decode(do { local $/; open my $fh, '<', "$wo/scan.json"; <$fh> });
+	my $sj = JSON::PP->new->decode(slurp("$wo/scan.json"));
 	is_deeply([sort map { "$_->{kind} $_->{name} $_->{level}" } @{$sj->{wrappers}}],
 		['map map_thing 1', 'map map_thing_at 2', 'release unmap_thing 1'], 'scan.json lists the wrappers and their levels');
 }
@@ -82,7 +94,7 @@ SKIP: {
 	($st, $o) = run_cmd("$scan --tree $k --out $ko --jobs 2 --wrappers 2>$ko.err");
 	is($st, 0, 'wrapper named "when": exit 0');
 	is(scalar(() = $o =~ /^\S+:\d+: /mg), 3, '... the other findings still reported');
-	my $e = do { local $/; open my $fh, '<', "$ko.err"; <$fh> };
+	my $e = slurp("$ko.err");
 	like($e, qr/wrapper when \(map\) left out: SmPL reserves the word/, '... with a note');
 	unlike($e, qr/spatch errors/, '... and no pass fails on it');
 	like($e, qr/files with parse errors[^\n]*: 1: lib\/broken\.c$/m, 'a file spatch cannot parse is counted and named');
@@ -91,16 +103,11 @@ SKIP: {
 # reads again keeps the findings of pass 1 in its other functions.
 SKIP: {
 	skip 'spatch not installed', 3 unless have_spatch();
-	my $f = fake_tree();
-	mkdir "$f/lib" or die;
-	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$f/lib/") == 0 or die;
-	open my $fh, '>>', "$f/mm/copy.c" or die;
-	print $fh "\nvoid *other(struct page *p)\n{\n\treturn map_thing(p);\n}\n";
-	close $fh;
+	my $f = wrapped_tree("\nvoid *other(struct page *p)\n{\n\treturn map_thing(p);\n}\n");
 	my $fo = tempdir(CLEANUP => 1) . '/out';
 	($st, $o) = run_cmd("$scan --tree $f --out $fo --jobs 1 --wrappers 2>$fo.err");
 	like($o, qr{^mm/copy\.c:11: copy_two\(\)}m, 'pass 2 reads mm/copy.c again: the finding of pass 1 is kept');
-	my $e = do { local $/; open my $fh2, '<', "$fo.err"; <$fh2> };
+	my $e = slurp("$fo.err");
 	like($e, qr/pass 2: 2 files mention/, '... and pass 2 did read it');
 	my ($st2, $whole) = run_cmd("$scan --tree $f --out $fo.whole --jobs 1 --wrappers --no-slice 2>/dev/null");
 	is($whole, $o, '--no-slice (spatch reads the files whole): the same findings');
@@ -114,27 +121,22 @@ SKIP: {
 		. "void broken(void)\n{\n\tchar *a;\n\ta = = ;\n}\n");
 	my $ko = tempdir(CLEANUP => 1) . '/out';
 	run_cmd("$scan --tree $k --out $ko --jobs 1 2>$ko.err");
-	my $e = do { local $/; open my $fh, '<', "$ko.err"; <$fh> };
+	my $e = slurp("$ko.err");
 	like($e, qr/files with parse errors \(in the functions spatch read;[^\n]*: 0$/m, 'cut: the error in broken() is not met');
 	run_cmd("$scan --tree $k --out $ko --jobs 1 --no-slice 2>$ko.err");
-	$e = do { local $/; open my $fh, '<', "$ko.err"; <$fh> };
+	$e = slurp("$ko.err");
 	like($e, qr/files with parse errors \(anywhere;[^\n]*: 1: lib\/half\.c$/m, '--no-slice: it is');
 }
 # A pass whose spatch fails leaves the findings of earlier passes alone.
 SKIP: {
 	skip 'spatch not installed', 3 unless have_spatch();
-	my $f = fake_tree();
-	mkdir "$f/lib" or die;
-	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$f/lib/") == 0 or die;
 	# mm/copy.c (a finding of pass 1) names a wrapper, so pass 2 reads it.
-	open my $fh, '>>', "$f/mm/copy.c" or die;
-	print $fh "/* not map_thing() */\n";
-	close $fh;
+	my $f = wrapped_tree("/* not map_thing() */\n");
 	my $fo = tempdir(CLEANUP => 1) . '/out';
 	($st, $o) = run_cmd("$scan --tree $f --out $fo --jobs 1 --wrappers"
 		. " --spatch 'sh $FindBin::Bin/data/failing-pass-spatch.sh' 2>$fo.err");
 	like($o, qr{^mm/copy\.c:11: copy_two\(\)}m, 'failed pass: the earlier finding is kept');
-	my $e = do { local $/; open my $fh2, '<', "$fo.err"; <$fh2> };
+	my $e = slurp("$fo.err");
 	like($e, qr/spatch errors: 1/, '... and the failure is reported');
 	is($st, 0, '... exit 0, as with any scan that ran');
 }
