@@ -140,7 +140,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my %res = (findings => [], wrappers => [], handled => 0, skipped => 0,
 		parse_errors => {}, timeouts => {}, errors => [], rule => $rule, cut => {});
 	if ($o{slice}) {
-		$tree = _sliced_copy($tree, $files, $o{slice}, "$tmp/src", $res{cut});
+		($tree, $files) = _sliced_copy($tree, $files, $o{slice}, "$tmp/src", \%res);
 	}
 	my %size = map { $_ => (-s "$tree/$_") // 0 } @$files;
 	my @todo = sort { $size{$b} <=> $size{$a} || $a cmp $b } @$files;
@@ -232,22 +232,30 @@ sub run_rule($tree, $cocci, $files, %o) {
 }
 
 # Writes the files cut down to the functions that name one of @$names
-# under $dst, records what was cut in %$cut, and returns $dst.
-sub _sliced_copy($tree, $files, $names, $dst, $cut) {
+# under $dst and records what was cut in $res->{cut}; a file that cannot
+# be read (gone since the tree was listed) is an error and left out.
+# Returns $dst and the files written.
+sub _sliced_copy($tree, $files, $names, $dst, $res) {
 	my $re = LifoSlice::names_regex(@$names);
+	my @done;
 	for my $f (@$files) {
-		open my $in, '<:raw', "$tree/$f" or die "cannot read $tree/$f: $!\n";
+		my $in;
+		unless (open $in, '<:raw', "$tree/$f") {
+			push @{$res->{errors}}, "cannot read $f: $!";
+			next;
+		}
 		my $text = do { local $/; <$in> };
 		close $in;
 		my ($out, $cuts) = LifoSlice::slice($text, $re);
-		$cut->{$f} = $cuts;
+		$res->{cut}{$f} = $cuts;
 		(my $d = "$dst/$f") =~ s{/[^/]*$}{};
 		make_path($d);
 		open my $o, '>:raw', "$dst/$f" or die "cannot write $dst/$f: $!\n";
 		print $o $out;
 		close $o or die "cannot write $dst/$f: $!\n";
+		push @done, $f;
 	}
-	return $dst;
+	return ($dst, \@done);
 }
 
 # Adds what run_rule reports about files and failures to a total of the
