@@ -49,6 +49,7 @@ check-patch: deps
 # Regenerate the semantic patch from its name lists.
 regen:
 	sh cocci/gen-lifo.sh cocci/maps.list cocci/releases.list > $(COCCI_SP)
+	sh cocci/gen-wrappers.sh cocci/maps.list cocci/releases.list > cocci/kmap_local_wrappers.cocci
 
 check-cocci: deps
 	@sh cocci/tests/run.sh

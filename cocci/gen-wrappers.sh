@@ -28,9 +28,10 @@ RELSET="{$(set_of "$2")}"
 // SPDX-License-Identifier: GPL-2.0-only
 /// Find wrappers of the kmap_local mapping and release functions.
 ///
-/// Prints "WRAPPER: map FUNC" for a function that returns an address
-/// mapped on the kmap_local stack, and "WRAPPER: release FUNC" for one
-/// that releases an address it is given.  kmap_local_lifo.cocci checks
+/// Prints "WRAPPER: map FUNC FILE" for a function that returns an
+/// address mapped on the kmap_local stack, and "WRAPPER: release FUNC
+/// FILE" for one that releases an address it is given (FILE: where it
+/// is defined).  kmap_local_lifo.cocci checks
 /// the wrappers' callers too once their names are added to its lists;
 /// scripts/lifo-cocci.sh does that for a tree, repeating the search so
 /// wrappers of wrappers are found.
@@ -86,15 +87,16 @@ T1 x = mf(...);
 @script:python depends on report@
 p << map.p;
 @@
-print("WRAPPER: map %s" % p[0].current_element)
+print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
 
 @release ${header:+depends on wrels }exists@
 identifier f, x;
 type T, TR;
 expression E;
 identifier rf = $RELSET;
+position pf;
 @@
-TR f(..., T *x, ...) {
+TR f@pf(..., T *x, ...) {
 ... when != x = E
 rf(..., \\(x\\|x + E\\|x - E\\), ...);
 ...
@@ -102,6 +104,7 @@ rf(..., \\(x\\|x + E\\|x - E\\), ...);
 
 @script:python depends on report@
 f << release.f;
+pf << release.pf;
 @@
-print("WRAPPER: release %s" % f)
+print("WRAPPER: release %s %s" % (f, pf[0].file))
 EOF

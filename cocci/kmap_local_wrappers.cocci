@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// Find wrappers of the kmap_local mapping and release functions.
 ///
-/// Prints "WRAPPER: map FUNC" for a function that returns an address
-/// mapped on the kmap_local stack, and "WRAPPER: release FUNC" for one
-/// that releases an address it is given.  kmap_local_lifo.cocci checks
+/// Prints "WRAPPER: map FUNC FILE" for a function that returns an
+/// address mapped on the kmap_local stack, and "WRAPPER: release FUNC
+/// FILE" for one that releases an address it is given (FILE: where it
+/// is defined).  kmap_local_lifo.cocci checks
 /// the wrappers' callers too once their names are added to its lists;
 /// scripts/lifo-cocci.sh does that for a tree, repeating the search so
 /// wrappers of wrappers are found.
@@ -53,15 +54,16 @@ T1 x = mf(...);
 @script:python depends on report@
 p << map.p;
 @@
-print("WRAPPER: map %s" % p[0].current_element)
+print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
 
 @release depends on wrels exists@
 identifier f, x;
 type T, TR;
 expression E;
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page};
+position pf;
 @@
-TR f(..., T *x, ...) {
+TR f@pf(..., T *x, ...) {
 ... when != x = E
 rf(..., \(x\|x + E\|x - E\), ...);
 ...
@@ -69,5 +71,6 @@ rf(..., \(x\|x + E\|x - E\), ...);
 
 @script:python depends on report@
 f << release.f;
+pf << release.pf;
 @@
-print("WRAPPER: release %s" % f)
+print("WRAPPER: release %s %s" % (f, pf[0].file))

@@ -47,7 +47,7 @@ while [ -n "$new" ] && [ $level -lt 3 ]; do
 	done
 	wait
 	cat "$out"/batch.*.out |
-		sed -n 's/^WRAPPER: \(map\|release\) \([A-Za-z_0-9]*\)$/\1 \2/p' |
+		sed -n 's/^WRAPPER: \(map\|release\) \([A-Za-z_0-9]*\)\( .*\)\{0,1\}$/\1 \2/p' |
 		sort -u >"$out/found.txt"
 	new=
 	while read -r kind name; do

@@ -5,8 +5,9 @@
 # kmap_local_wrappers.cocci together (generated from the same lists), so
 # the files that mention the seed functions are parsed once for both jobs.
 # The wrappers a pass finds join the lists, and the next pass reads only
-# the files that mention them, with the longer lists, and in them only
-# the functions that name the new wrappers (LifoSlice.pm).  A function's
+# the files that mention them (for a static function of a .c file: that
+# file and those that include it), with the longer lists, and in them
+# only the functions that name the new wrappers (LifoSlice.pm).  A function's
 # findings are those of the last pass that read it: it saw every wrapper
 # the function names.  Wrappers are searched three levels deep, as
 # scripts/lifo-cocci.sh does; a fourth pass only checks the callers of
@@ -16,6 +17,7 @@ use v5.36;
 use File::Path qw(make_path);
 use LifoCommon qw(fail);
 use LifoSpatch;
+use LifoSlice;
 
 my $LEVELS = 3;
 
@@ -46,6 +48,28 @@ sub _kept($old, $cut) {
 	return grep { my $l = $_->{line}; grep { $l >= $_->[0] && $l <= $_->[1] } @$cut } @$old;
 }
 
+# The files that can call $name, when every definition of it (in the
+# files of @$defs) is static in a .c file: those files and the files
+# that include them (%{$includers->()}: base name => files), and theirs.
+# None when another file can call it (a header, a function that is not
+# static, a .c file that a header includes): the caller then looks for
+# the files that name it.
+sub _static_files($tree, $name, $defs, $includers) {
+	my (%seen, @todo);
+	for my $f (@$defs) {
+		return () unless $f =~ /\.c\z/ && open my $fh, '<:raw', "$tree/$f";
+		my $text = do { local $/; <$fh> };
+		return () unless LifoSlice::static_definition($text, $name);
+		push @todo, $f;
+	}
+	while (defined(my $f = shift @todo)) {
+		next if $seen{$f}++;
+		return () unless $f =~ /\.c\z/;
+		push @todo, @{$includers->()->{$f =~ s{.*/}{}r} // []};
+	}
+	return sort keys %seen;
+}
+
 # %o: tree, all (files of the tree), dir (scratch folder), root (project),
 #     jobs, timeout, spatch, slice (cut the files, default on), say
 #     (code ref for progress lines), progress
@@ -63,11 +87,15 @@ sub run(%o) {
 	my %reserved = map { $_ => 1 } LifoSpatch::list_names("$o{root}/cocci/smpl-reserved.list");
 	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels));
 	my @new = (@maps, @rels);
+	# The next pass reads the files that name @search, and %local.
+	my ($includers, @search, %local) = (undef, @new);
 	my (%latest, %cand, @wrappers, @passes);
 	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => []);
 	for my $pass (1 .. $LEVELS + 1) {
 		last unless @new;
-		my @files = LifoSpatch::candidates($o{tree}, $o{all}, \@new, $o{jobs});
+		my %read = map { $_ => 1 } keys %local,
+			@search ? LifoSpatch::candidates($o{tree}, $o{all}, \@search, $o{jobs}) : ();
+		my @files = grep { $read{$_} } @{$o{all}};
 		push @passes, { files => scalar @files, names => scalar @new };
 		$o{say}->(sprintf "scan: pass %d: %d files mention %s\n", $pass, scalar @files,
 			$pass == 1 ? 'the seed functions' : scalar(@new) . ' wrappers found in pass ' . ($pass - 1));
@@ -91,8 +119,10 @@ sub run(%o) {
 		$latest{$_} = $now{$_} for keys %now;
 		$cand{$_} = 1 for @files;
 		LifoSpatch::add_run(\%run, $r);
-		@new = ();
+		(@new, @search, %local) = ();
 		next if $pass > $LEVELS;
+		my %defined;	# name => files where this pass found it a wrapper
+		$defined{$_->[1]}{$_->[2] // ''} = 1 for @{$r->{wrappers}};
 		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] } @{$r->{wrappers}}) {
 			my ($kind, $name) = @$w;
 			next if $known{"$kind $name"}++;
@@ -102,7 +132,12 @@ sub run(%o) {
 			}
 			push @{$kind eq 'map' ? \@maps : \@rels}, $name;
 			push @wrappers, [$kind, $name, $pass];
-			push @new, $name unless grep { $_ eq $name } @new;
+			next if grep { $_ eq $name } @new;
+			push @new, $name;
+			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}],
+				sub { $includers //= LifoSpatch::c_includers($o{tree}, $o{all}, $o{jobs}) });
+			if (@only) { $local{$_} = 1 for @only }
+			else { push @search, $name }
 		}
 	}
 	# The checker with every wrapper, for the fixer (scripts/lifo-fix.sh).

@@ -18,7 +18,7 @@
 package LifoSlice;
 use v5.36;
 use Exporter 'import';
-our @EXPORT_OK = qw(slice names_regex);
+our @EXPORT_OK = qw(slice names_regex static_definition);
 
 # One regex that matches any of the names as a word.
 sub names_regex(@names) {
@@ -46,6 +46,30 @@ sub slice($text, $names) {
 	}
 	$out .= substr $text, $pos;
 	return ($out, \@cut);
+}
+
+# True when $text defines the function $name and every definition it has
+# is static (the function cannot be called from another file, unless
+# that file includes this one).  A definition: $name, its parameters and
+# "{"; static: "static" in what comes before, after the last ";", "{" or
+# "}".  A static prototype before a definition without "static" does not
+# count: the answer is then no, which only costs a search.
+sub static_definition($text, $name) {
+	my $code = _code($text);
+	my ($defs, $static) = (0, 0);
+	while ($code =~ /\b\Q$name\E\s*\(/g) {
+		my ($at, $i, $depth) = ($-[0], pos($code), 1);
+		while ($depth && $code =~ /[()]/g) {
+			$depth += $& eq '(' ? 1 : -1;
+		}
+		next if $depth || $code !~ /\G\s*\{/gc;
+		my $from = $at > 4096 ? $at - 4096 : 0;
+		my ($head) = substr($code, $from, $at - $from) =~ /([^;{}]*)\z/;
+		$defs++;
+		$static++ if $head =~ /\bstatic\b/;
+		pos($code) = $i;
+	}
+	return $defs && $defs == $static;
 }
 
 # The text with comments, string and character literals and preprocessor

@@ -88,21 +88,40 @@ sub tree_files($tree, $headers = 1) {
 }
 
 # Files that contain one of the tokens as a word (all files when there
-# are none), in the order given.  grep reads the tree much faster than
-# Perl does, and $jobs greps at once read it faster still (a line each
-# write, so that their output does not interleave).
+# are none), in the order given.
 sub candidates($tree, $files, $tokens, $jobs = 1) {
 	return @$files unless @$tokens;
+	return _grep($tree, $files, $tokens, '-lwF', $jobs);
+}
+
+# The files of @$files that #include a .c file, by the base name of what
+# they include: { name.c => [files] }.
+sub c_includers($tree, $files, $jobs = 1) {
+	my %by;
+	for my $f (_grep($tree, $files, ['.c"', '.c>'], '-lF', $jobs)) {
+		open my $fh, '<:raw', "$tree/$f" or next;
+		while (<$fh>) {
+			push @{$by{$1}}, $f if m{^\s*#\s*include\s*["<](?:[^">]*/)?([^/">]+\.c)[">]};
+		}
+	}
+	return \%by;
+}
+
+# The files of @$files in which grep with $flags finds one of @$patterns,
+# in the order given.  grep reads the tree much faster than Perl does,
+# and $jobs greps at once read it faster still (a line each write, so
+# that their output does not interleave).
+sub _grep($tree, $files, $patterns, $flags, $jobs) {
 	my $tmp = File::Temp->newdir;
 	my ($names, $list) = ("$tmp/names", "$tmp/files");
 	open my $n, '>', $names or die "cannot write $names: $!\n";
-	print $n map { "$_\n" } @$tokens;
+	print $n map { "$_\n" } @$patterns;
 	close $n;
 	open my $l, '>', $list or die "cannot write $list: $!\n";
 	print $l map { "$_\0" } @$files;
 	close $l;
-	open my $g, '-|', 'sh', '-c', 'cd "$1" && xargs -0 -r -P "$4" -n 2000 grep --line-buffered -lwF -f "$2" -- <"$3" || :',
-		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1 or die "grep: $!\n";
+	open my $g, '-|', 'sh', '-c', 'cd "$1" && xargs -0 -r -P "$4" -n 2000 grep --line-buffered "$5" -f "$2" -- <"$3" || :',
+		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags or die "grep: $!\n";
 	my %hit;
 	while (<$g>) {
 		chomp;
@@ -117,8 +136,8 @@ sub candidates($tree, $files, $tokens, $jobs = 1) {
 #   with a hash: done, total, elapsed, findings), batch, spatch, mode,
 #   slice (names: spatch reads copies of the files in tmp where the
 #   functions that name none of them are emptied, see LifoSlice.pm)
-# Returns { findings => [...], wrappers => [[kind, name]] (the lines of
-#   kmap_local_wrappers.cocci's rules), handled, skipped, parse_errors => {file=>1},
+# Returns { findings => [...], wrappers => [[kind, name, file]] (the lines
+#   of kmap_local_wrappers.cocci's rules), handled, skipped, parse_errors => {file=>1},
 #   cut => {file => [[first, last] lines emptied]} (with slice),
 #   failed_files => {file=>1} (in a batch spatch did not finish),
 #   timeouts => {file=>1}, errors => [text], seconds }
@@ -272,8 +291,8 @@ sub _collect($res, $r, $status, $rule) {
 	my %in = map { $_ => 1 } @{$r->{batch}};
 	if (open my $fh, '<', $r->{out}) {
 		while (my $l = <$fh>) {
-			if ($l =~ /^WRAPPER: (map|release) ([A-Za-z_]\w*)$/) {
-				push @{$res->{wrappers}}, [$1, $2];
+			if ($l =~ /^WRAPPER: (map|release) ([A-Za-z_]\w*)(?: (.+))?$/) {
+				push @{$res->{wrappers}}, [$1, $2, $3];
 				next;
 			}
 			my $f = parse_report_line($l, $rule);

@@ -15,11 +15,14 @@ my $scan = "perl $root/scan/lifo-scan.pl";
 sub slurp($file) { open my $fh, '<', $file or die "$file: $!"; local $/; return <$fh> }
 
 # A fake tree with cocci/tests/wrappers/wrapped.c in lib/ and $more
-# appended to mm/copy.c (whose copy_two() pass 1 reports at line 11).
-sub wrapped_tree($more) {
+# appended to mm/copy.c (whose copy_two() pass 1 reports at line 11);
+# with $header, a wrapper any file may call, map_thing_h(), in a header.
+sub wrapped_tree($more, $header = 0) {
 	my $t = fake_tree();
 	mkdir "$t/lib" or die;
 	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$t/lib/") == 0 or die;
+	write_to("$t/include/linux/thing.h", "static inline void *map_thing_h(struct page *page)\n"
+		. "{\n\treturn kmap_local_page(page);\n}\n") if $header;
 	open my $fh, '>>', "$t/mm/copy.c" or die;
 	print $fh $more;
 	close $fh;
@@ -103,14 +106,30 @@ SKIP: {
 # reads again keeps the findings of pass 1 in its other functions.
 SKIP: {
 	skip 'spatch not installed', 3 unless have_spatch();
-	my $f = wrapped_tree("\nvoid *other(struct page *p)\n{\n\treturn map_thing(p);\n}\n");
+	my $f = wrapped_tree("\nvoid *other(struct page *p)\n{\n\treturn map_thing_h(p);\n}\n", 1);
 	my $fo = tempdir(CLEANUP => 1) . '/out';
 	($st, $o) = run_cmd("$scan --tree $f --out $fo --jobs 1 --wrappers 2>$fo.err");
 	like($o, qr{^mm/copy\.c:11: copy_two\(\)}m, 'pass 2 reads mm/copy.c again: the finding of pass 1 is kept');
 	my $e = slurp("$fo.err");
-	like($e, qr/pass 2: 2 files mention/, '... and pass 2 did read it');
+	like($e, qr/pass 2: 3 files mention/, '... and pass 2 did read it (with lib/wrapped.c and the header)');
 	my ($st2, $whole) = run_cmd("$scan --tree $f --out $fo.whole --jobs 1 --wrappers --no-slice 2>/dev/null");
 	is($whole, $o, '--no-slice (spatch reads the files whole): the same findings');
+}
+# A static wrapper can only be called from its file and from the files
+# that include it: pass 2 reads those, not others that name it.
+SKIP: {
+	skip 'spatch not installed', 3 unless have_spatch();
+	my $t = wrapped_tree('');
+	write_to("$t/lib/incl.c", "#include \"wrapped.c\"\n\nvoid copy_inc(struct page *a, struct page *b)\n{\n"
+		. "\tchar *x, *y;\n\n\tx = map_thing(a);\n\ty = map_thing(b);\n\tunmap_thing(x);\n\tunmap_thing(y);\n}\n");
+	write_to("$t/lib/other.c", "/* map_thing() is not called here */\nint other(void)\n{\n\treturn 0;\n}\n");
+	my $to = tempdir(CLEANUP => 1) . '/out';
+	($st, $o) = run_cmd("$scan --tree $t --out $to --jobs 1 --wrappers 2>$to.err");
+	like($o, qr{^lib/incl\.c:9: copy_inc\(\): x mapped before y but released first}m,
+		'a file that includes the static wrappers\' file is checked with them');
+	my $e = slurp("$to.err");
+	like($e, qr/pass 2: 2 files mention 2 wrappers found in pass 1/, '... pass 2 reads it and the wrappers\' file');
+	like($o, qr{^lib/wrapped\.c:26: copy_things\(\)}m, '... and the wrappers\' file still has its finding');
 }
 # Cut files: a parse error in a function that names no mapping function
 # is not met (spatch does not read that function); --no-slice meets it.
@@ -131,7 +150,7 @@ SKIP: {
 SKIP: {
 	skip 'spatch not installed', 3 unless have_spatch();
 	# mm/copy.c (a finding of pass 1) names a wrapper, so pass 2 reads it.
-	my $f = wrapped_tree("/* not map_thing() */\n");
+	my $f = wrapped_tree("/* not map_thing_h() */\n", 1);
 	my $fo = tempdir(CLEANUP => 1) . '/out';
 	($st, $o) = run_cmd("$scan --tree $f --out $fo --jobs 1 --wrappers"
 		. " --spatch 'sh $FindBin::Bin/data/failing-pass-spatch.sh' 2>$fo.err");

@@ -7,7 +7,7 @@ use Test::More;
 use FindBin;
 use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use File::Temp qw(tempdir);
-use LifoSlice qw(slice names_regex);
+use LifoSlice qw(slice names_regex static_definition);
 use LifoSpatch;
 use TestLib;
 
@@ -80,6 +80,19 @@ is_deeply($cuts, [[3, 3]], 'its one line is reported');
 ($out, $cuts) = cut("int f(void)\n{\n}\n");
 is($out, "int f(void)\n{\n}\n", 'an empty body stays as it is');
 is_deeply($cuts, [], 'and nothing is reported');
+
+# static_definition: is every definition of the function static?
+for my $case (
+	['static on the line of the name', "static void *f(int a)\n{\n\treturn 0;\n}\n", 1],
+	['static on the line before', "static void *\nf(int a)\n{\n\treturn 0;\n}\n", 1],
+	['static inline, parentheses in the parameters', "static inline void *f(int (*cb)(int), int a)\n{\n\treturn 0;\n}\n", 1],
+	['not static', "void *f(int a)\n{\n\treturn 0;\n}\n", 0],
+	['"static" in a comment only', "/* static */ void *f(int a)\n{\n\treturn 0;\n}\n", 0],
+	['a static prototype, a definition without', "static void *f(int a);\nvoid *f(int a)\n{\n\treturn 0;\n}\n", 0],
+	['only a call of it', "static int g(void)\n{\n\treturn f(1);\n}\n", 0],
+	['one definition of two static', "#ifdef X\nstatic void f(void)\n{\n}\n#else\nvoid f(void)\n{\n}\n#endif\n", 0]) {
+	is(static_definition($case->[1], 'f') ? 1 : 0, $case->[2], "static_definition: $case->[0]");
+}
 
 # run_rule with slice: spatch reads the cut copies, not the tree; a file
 # that cannot be read is an error, the others are still checked.
