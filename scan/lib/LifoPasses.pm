@@ -50,7 +50,7 @@ sub _kept($old, $cut) {
 
 # The files that can call $name, when every definition of it (in the
 # files of @$defs) is static in a .c file: those files and the files
-# that include them (%{$includers->()}: base name => files), and theirs.
+# that include them (%$includers: base name => files), and theirs.
 # None when another file can call it (a header, a function that is not
 # static, a .c file that a header includes): the caller then looks for
 # the files that name it.
@@ -65,7 +65,7 @@ sub _static_files($tree, $name, $defs, $includers) {
 	while (defined(my $f = shift @todo)) {
 		next if $seen{$f}++;
 		return () unless $f =~ /\.c\z/;
-		push @todo, @{$includers->()->{$f =~ s{.*/}{}r} // []};
+		push @todo, @{$includers->{$f =~ s{.*/}{}r} // []};
 	}
 	return sort keys %seen;
 }
@@ -87,14 +87,21 @@ sub run(%o) {
 	my %reserved = map { $_ => 1 } LifoSpatch::list_names("$o{root}/cocci/smpl-reserved.list");
 	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels));
 	my @new = (@maps, @rels);
-	# The next pass reads the files that name @search, and %local.
-	my ($includers, @search, %local) = (undef, @new);
+	# The next pass reads the files that name @search, and %local; pass 1
+	# also finds the files that include a .c file (%$includers).
+	my ($includers, @search, %local) = ({}, @new);
 	my (%latest, %cand, @wrappers, @passes);
 	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => []);
 	for my $pass (1 .. $LEVELS + 1) {
 		last unless @new;
-		my %read = map { $_ => 1 } keys %local,
-			@search ? LifoSpatch::candidates($o{tree}, $o{all}, \@search, $o{jobs}) : ();
+		my @hits;
+		if ($pass == 1) {
+			(my $c, $includers) = LifoSpatch::candidates_and_includers($o{tree}, $o{all}, \@search, $o{jobs});
+			@hits = @$c;
+		} elsif (@search) {
+			@hits = LifoSpatch::candidates($o{tree}, $o{all}, \@search, $o{jobs});
+		}
+		my %read = map { $_ => 1 } keys %local, @hits;
 		my @files = grep { $read{$_} } @{$o{all}};
 		push @passes, { files => scalar @files, names => scalar @new };
 		$o{say}->(sprintf "scan: pass %d: %d files mention %s\n", $pass, scalar @files,
@@ -134,8 +141,7 @@ sub run(%o) {
 			push @wrappers, [$kind, $name, $pass];
 			next if grep { $_ eq $name } @new;
 			push @new, $name;
-			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}],
-				sub { $includers //= LifoSpatch::c_includers($o{tree}, $o{all}, $o{jobs}) });
+			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}], $includers);
 			if (@only) { $local{$_} = 1 for @only }
 			else { push @search, $name }
 		}

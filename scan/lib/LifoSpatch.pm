@@ -94,17 +94,28 @@ sub candidates($tree, $files, $tokens, $jobs = 1) {
 	return _grep($tree, $files, $tokens, '-lwF', $jobs);
 }
 
-# The files of @$files that #include a .c file, by the base name of what
-# they include: { name.c => [files] }.
-sub c_includers($tree, $files, $jobs = 1) {
-	my %by;
-	for my $f (_grep($tree, $files, ['.c"', '.c>'], '-lF', $jobs)) {
+# candidates(), and the files that #include a .c file by the base name
+# of what they include ({ name.c => [files] }), from one grep: without
+# -w, so that it also finds the #include lines; Perl then keeps the
+# files that name a token as a word.
+sub candidates_and_includers($tree, $files, $tokens, $jobs = 1) {
+	my $word = LifoSlice::names_regex(@$tokens);
+	my (@cand, %by);
+	for my $f (_grep($tree, $files, [@$tokens, '.c"', '.c>'], '-lF', $jobs)) {
 		open my $fh, '<:raw', "$tree/$f" or next;
-		while (<$fh>) {
-			push @{$by{$1}}, $f if m{^\s*#\s*include\s*["<](?:[^">]*/)?([^/">]+\.c)[">]};
+		my $text = do { local $/; <$fh> };
+		push @cand, $f if !@$tokens || $text =~ $word;
+		# From each ".c" that ends a quoted name to its line (a regex
+		# that tries every line takes seconds on a tree).
+		while ($text =~ /\.c[">]/g) {
+			my $end = pos $text;
+			my $start = rindex($text, "\n", $end - 1) + 1;
+			push @{$by{$1}}, $f if substr($text, $start, $end - $start)
+				=~ m{\A[ \t]*#[ \t]*include[ \t]*["<](?:[^">]*/)?([^/">]+\.c)[">]\z};
 		}
 	}
-	return \%by;
+	@cand = @$files unless @$tokens;
+	return (\@cand, \%by);
 }
 
 # The files of @$files in which grep with $flags finds one of @$patterns,

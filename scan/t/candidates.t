@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # LifoSpatch::candidates: the files that name a token as a word, in the
 # order given, the same with one grep as with several at once (each
-# reads its own slice of the file list; their output must not mix).
+# reads its own slice of the file list; their output must not mix); and
+# candidates_and_includers.
 use v5.36;
 use Test::More;
 use FindBin;
@@ -28,4 +29,17 @@ is_deeply([LifoSpatch::candidates($t, \@files, ['kmap_local_page'], 3)], \@want,
 	'three greps at once: the same list');
 is_deeply([LifoSpatch::candidates($t, \@files, ['no_such_name'], 2)], [], 'no match: no file');
 is_deeply([LifoSpatch::candidates($t, [@files[0 .. 9]], [], 2)], [@files[0 .. 9]], 'no tokens: every file');
+
+# candidates_and_includers: the same candidates from one grep without
+# -w, and the files that include a .c file, by its base name.
+my $i = tempdir(CLEANUP => 1);
+write_to("$i/lib/a.c", "static void *m(struct page *p)\n{\n\treturn kmap_local_page(p);\n}\n");
+write_to("$i/lib/b.c", "#include \"a.c\"\n");
+write_to("$i/drv/c.c", " # include \"../lib/a.c\"\nint x = my_kmap_local_page_helper(1);\n");
+write_to("$i/drv/d.h", "/* see a.c\" */\nint y;\n");
+my @in = qw(drv/c.c drv/d.h lib/a.c lib/b.c);
+my ($cand, $inc) = LifoSpatch::candidates_and_includers($i, \@in, ['kmap_local_page'], 2);
+is_deeply($cand, ['lib/a.c'], 'candidates: the file naming the word, not one naming a longer word');
+is_deeply({ map { $_ => [sort @{$inc->{$_}}] } keys %$inc }, { 'a.c' => ['drv/c.c', 'lib/b.c'] },
+	'includers: by base name, whatever the path and spacing; a mention in a comment is not one');
 done_testing;
