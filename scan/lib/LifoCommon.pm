@@ -5,7 +5,7 @@ use v5.36;
 use File::Path qw(make_path);
 use Cwd qw(abs_path);
 use Exporter 'import';
-our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir cocci_rules run_scan);
+our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir cocci_rules read_bytes);
 
 # Exit status 2 for errors, as all drivers document.
 sub fail(@msg) {
@@ -35,6 +35,13 @@ sub check_out_dir($out) {
 	}
 	unlink $probe;
 	return abs_path($out);
+}
+
+# A file's bytes, undef (with $!) when it cannot be read.
+sub read_bytes($file) {
+	open my $fh, '<:raw', $file or return undef;
+	local $/;
+	return <$fh> // '';
 }
 
 sub cocci_rules($dir) {

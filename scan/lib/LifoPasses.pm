@@ -15,7 +15,7 @@
 package LifoPasses;
 use v5.36;
 use File::Path qw(make_path);
-use LifoCommon qw(fail);
+use LifoCommon qw(fail read_bytes);
 use LifoSpatch;
 use LifoSlice;
 
@@ -57,9 +57,8 @@ sub _kept($old, $cut) {
 sub _static_files($tree, $name, $defs, $includers) {
 	my (%seen, @todo);
 	for my $f (@$defs) {
-		return () unless $f =~ /\.c\z/ && open my $fh, '<:raw', "$tree/$f";
-		my $text = do { local $/; <$fh> };
-		return () unless LifoSlice::static_definition($text, $name);
+		my $text = $f =~ /\.c\z/ ? read_bytes("$tree/$f") : undef;
+		return () unless defined $text && LifoSlice::static_definition($text, $name);
 		push @todo, $f;
 	}
 	while (defined(my $f = shift @todo)) {

@@ -46,7 +46,7 @@ sub scan(%a) {
 		my $text = do { open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> };
 		# Generated from maps.list: intraprocedural, so spatch only
 		# needs the functions that name a mapping function (LifoSlice.pm).
-		$generated{$r} = $text =~ /maps\.list/;
+		$generated{$r} = LifoSpatch::from_lists($text);
 		if ($text =~ /but released first/) { push @rules, $r }
 		else { print STDERR "scan: leaving out " . ($r =~ s{.*/}{}r) . ": it prints no LIFO findings\n" unless $a{quiet} }
 	}

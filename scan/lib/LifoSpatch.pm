@@ -22,6 +22,7 @@ use POSIX qw(:sys_wait_h);
 use Time::HiRes qw(time sleep);
 use LifoReport qw(parse_report_line);
 use LifoSlice;
+use LifoCommon qw(read_bytes);
 
 sub spatch_version($spatch = 'spatch') {
 	my $out = `$spatch --version 2>/dev/null`;
@@ -53,6 +54,11 @@ sub list_names($file) {
 	return @n;
 }
 
+# Whether a rule's text says it was generated from maps.list (as
+# kmap_local_lifo.cocci is, by cocci/gen-lifo.sh): then it names the
+# listed functions and is intraprocedural.
+sub from_lists($text) { return $text =~ /maps\.list/ }
+
 # Names a file must contain for the rule to possibly match: the mapping
 # functions of maps.list next to the rule (kmap_local_lifo.cocci is
 # generated from it), else the names the rule binds a position to
@@ -63,7 +69,7 @@ sub rule_tokens($cocci) {
 	my @t;
 	if (open my $fh, '<', $cocci) {
 		my $text = do { local $/; <$fh> };
-		@t = list_names("$dir/maps.list") if $text =~ /maps\.list/;
+		@t = list_names("$dir/maps.list") if from_lists($text);
 		if (!@t) {
 			my %seen;
 			$seen{$1}++ while $text =~ /\b([A-Za-z_]\w*)@[A-Za-z_]/g;
@@ -102,9 +108,8 @@ sub candidates_and_includers($tree, $files, $tokens, $jobs = 1) {
 	my $word = LifoSlice::names_regex(@$tokens);
 	my (@cand, %by);
 	for my $f (_grep($tree, $files, [@$tokens, '.c"', '.c>'], '-lF', $jobs)) {
-		open my $fh, '<:raw', "$tree/$f" or next;
-		my $text = do { local $/; <$fh> };
-		push @cand, $f if !@$tokens || $text =~ $word;
+		my $text = read_bytes("$tree/$f") // next;
+		push @cand, $f if $text =~ $word;
 		# From each ".c" that ends a quoted name to its line (a regex
 		# that tries every line takes seconds on a tree).
 		while ($text =~ /\.c[">]/g) {
@@ -269,13 +274,11 @@ sub _sliced_copy($tree, $files, $names, $dst, $res) {
 	my $re = LifoSlice::names_regex(@$names);
 	my @done;
 	for my $f (@$files) {
-		my $in;
-		unless (open $in, '<:raw', "$tree/$f") {
+		my $text = read_bytes("$tree/$f");
+		unless (defined $text) {
 			push @{$res->{errors}}, "cannot read $f: $!";
 			next;
 		}
-		my $text = do { local $/; <$in> };
-		close $in;
 		my ($out, $cuts) = LifoSlice::slice($text, $re);
 		$res->{cut}{$f} = $cuts;
 		(my $d = "$dst/$f") =~ s{/[^/]*$}{};
