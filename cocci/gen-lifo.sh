@@ -22,18 +22,7 @@ if [ "${1-}" = --no-prefilter ]; then
 fi
 
 . "$(dirname "$0")/lists.sh"
-
-MAPSET="{$(set_of "$1")}"
-RELSET="{$(set_of "$2")}"
-
-# mapfn NAME..., relfn NAME...: declare NAMEs as the mapping (releasing)
-# functions of the lists.
-mapfn() {
-	for v; do printf 'identifier %s = %s;\n' "$v" "$MAPSET"; done
-}
-relfn() {
-	for v; do printf 'identifier %s = %s;\n' "$v" "$RELSET"; done
-}
+use_lists "$1" "$2"
 
 # map_stmt FORM VAR POS FN: the statement that maps VAR by a call of FN
 # (a mapfn metavariable), in FORM: stmt (VAR = map(...)), decl (T VAR =

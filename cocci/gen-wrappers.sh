@@ -21,8 +21,7 @@ if [ "${1-}" = --rules-only ]; then
 fi
 
 . "$(dirname "$0")/lists.sh"
-MAPSET="{$(set_of "$1")}"
-RELSET="{$(set_of "$2")}"
+use_lists "$1" "$2"
 
 [ -z "$header" ] || cat <<'EOF'
 // SPDX-License-Identifier: GPL-2.0-only
@@ -62,8 +61,8 @@ cat <<EOF
 identifier x;
 type T, T1;
 expression E, E1;
-identifier mf = $MAPSET;
-identifier rf = $RELSET;
+$(mapfn mf)
+$(relfn rf)
 position p;
 @@
 (
@@ -93,7 +92,7 @@ print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
 identifier f, x;
 type T, TR;
 expression E;
-identifier rf = $RELSET;
+$(relfn rf)
 position pf;
 @@
 TR f@pf(..., T *x, ...) {

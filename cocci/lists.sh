@@ -37,3 +37,18 @@ spelled() {
 set_of() {
 	one_per_line "$1" | joined ', '
 }
+
+# use_lists MAPS_LIST RELEASES_LIST: the lists that mapfn and relfn use.
+use_lists() {
+	MAPSET="{$(set_of "$1")}"
+	RELSET="{$(set_of "$2")}"
+}
+
+# mapfn NAME..., relfn NAME...: declare NAMEs as the mapping (releasing)
+# functions of the lists (identifier metavariables restricted to them).
+mapfn() {
+	for v; do printf 'identifier %s = %s;\n' "$v" "$MAPSET"; done
+}
+relfn() {
+	for v; do printf 'identifier %s = %s;\n' "$v" "$RELSET"; done
+}
