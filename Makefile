@@ -46,10 +46,11 @@ check-patch: deps
 	@test -n "$(PATCH)" || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
 	@tree=$(TREE) && perl scan/check-patch.pl --tree "$$tree" --patch "$(PATCH)" --kver $(KVER)
 
-# Regenerate the semantic patch from its name lists.
+# Write the name lists into the semantic patches.
 regen:
-	sh cocci/gen-lifo.sh cocci/maps.list cocci/releases.list > $(COCCI_SP)
-	sh cocci/gen-wrappers.sh cocci/maps.list cocci/releases.list > cocci/kmap_local_wrappers.cocci
+	for r in $(COCCI_SP) cocci/kmap_local_wrappers.cocci; do \
+		perl cocci/lists.pl $$r > $$r.tmp && mv $$r.tmp $$r || { rm -f $$r.tmp; exit 2; }; \
+	done
 
 check-cocci: deps
 	@sh cocci/tests/run.sh

@@ -24,7 +24,7 @@ new=$(cat "$out/maps.list" "$out/releases.list")
 level=0
 while [ -n "$new" ] && [ $level -lt 3 ]; do
 	level=$((level + 1))
-	sh "$top/cocci/gen-wrappers.sh" "$out/maps.list" "$out/releases.list" >"$out/wrappers.cocci"
+	perl "$top/cocci/lists.pl" --lists "$out" "$top/cocci/kmap_local_wrappers.cocci" >"$out/wrappers.cocci"
 	# Only files naming a function found in the previous level can hold
 	# a new wrapper: a grep is far cheaper than letting spatch look.
 	# No empty line: grep -F takes an empty pattern as matching every file.
@@ -66,6 +66,6 @@ while [ -n "$new" ] && [ $level -lt 3 ]; do
 done
 rm -f "$out/new.names" "$out/found.txt" "$out/files.txt" "$out"/batch.*
 
-sh "$top/cocci/gen-lifo.sh" "$out/maps.list" "$out/releases.list" >"$out/kmap_local_lifo.cocci"
+perl "$top/cocci/lists.pl" --lists "$out" "$top/cocci/kmap_local_lifo.cocci" >"$out/kmap_local_lifo.cocci"
 echo "lifo-cocci: $(wc -l <"$out/wrappers.txt") wrappers in $tree" >&2
 echo "$out/kmap_local_lifo.cocci"

@@ -3,7 +3,8 @@
 # Coccinelle-style tests for cocci/kmap_local_lifo.cocci.  For each input
 # NAME.c or NAME.h here: report mode must print NAME.rep, the patch mode
 # (scripts/lifo-fix.sh) must turn the input into NAME.res, and the
-# result must parse and report nothing.  Then the packaged 6.12 seed:
+# result must parse and report nothing (or NAME.left, when patch mode
+# cannot move the release).  Then the packaged 6.12 seed:
 # move_pages_pte() with the upstream fix reverted is reported and patched
 # back; the packaged file is silent.
 #   UPDATE=1 writes the actual outputs over the expectations (review them!)
@@ -39,13 +40,11 @@ expect_same() {
 	fi
 }
 
-# The committed semantic patch is what the generator makes of the lists.
-sh "$top/cocci/gen-lifo.sh" "$top/cocci/maps.list" "$top/cocci/releases.list" >"$work/gen.cocci"
-expect_same "kmap_local_lifo.cocci is up to date with gen-lifo.sh" "$sp" "$work/gen.cocci"
-
-sh "$top/cocci/gen-wrappers.sh" "$top/cocci/maps.list" "$top/cocci/releases.list" >"$work/genw.cocci"
-expect_same "kmap_local_wrappers.cocci is up to date with gen-wrappers.sh" \
-	"$top/cocci/kmap_local_wrappers.cocci" "$work/genw.cocci"
+# The committed semantic patches hold the names of the lists.
+for rule in kmap_local_lifo kmap_local_wrappers; do
+	perl "$top/cocci/lists.pl" "$top/cocci/$rule.cocci" >"$work/$rule.cocci"
+	expect_same "$rule.cocci holds the names of the lists (make regen)" "$top/cocci/$rule.cocci" "$work/$rule.cocci"
+done
 
 # spatch's token prefilter keeps working in every mode: the query names
 # the releasing functions (a rule without literal names would empty it,
@@ -75,12 +74,12 @@ fi
 # and the seed-list rule alone silent on it.
 w=$work/wrappers
 mkdir -p "$w/tree"
-cp "$tests/wrappers/wrapped.c" "$tests/wrappers/unrelated.c" "$w/tree/"
+cp "$tests/wrappers/wrapped.c" "$tests/wrappers/unrelated.c" "$tests/wrappers/dir_helpers.c" "$w/tree/"
 if wsp=$(sh "$top/scripts/lifo-cocci.sh" "$w/tree" "$w/out" 2 2>"$w/log"); then
 	{ grep ': level ' "$w/log"
 	  sort "$w/out/wrappers.txt"
 	  (cd "$w/tree" && spatch --very-quiet -D report --no-includes \
-		--sp-file "$wsp" wrapped.c 2>/dev/null) | grep ': WARNING: '
+		--sp-file "$wsp" wrapped.c dir_helpers.c 2>/dev/null) | grep ': WARNING: '
 	} >"$w/actual.txt"
 	expect_same "wrappers: inferred and used" "$tests/wrappers/expected.txt" "$w/actual.txt"
 else
@@ -132,11 +131,13 @@ for name in $names; do
 	[ -n "${UPDATE:-}" ] && cp "$work/out/$name" "$tests/$base.res"
 	expect_same "$base: report" "$tests/$base.rep" "$work/$base.report"
 	expect_same "$base: patch" "$tests/$base.res" "$work/out/$name"
-	if grep -q "^$name:" "$work/report.after"; then
-		nok "$base: patched result still reports"
-	else
-		ok "$base: patched result reports nothing"
-	fi
+	# What patch mode cannot move (a release inside a loop, an array's
+	# loop, an iterator) is left to a human: NAME.left lists it.
+	grep "^$name:" "$work/report.after" >"$work/$base.left"
+	[ -f "$tests/$base.left" ] || : >"$work/$base.expected-left"
+	[ -f "$tests/$base.left" ] && cp "$tests/$base.left" "$work/$base.expected-left"
+	expect_same "$base: patched result reports only what is left to a human" \
+		"$work/$base.expected-left" "$work/$base.left"
 done
 # --parse-c ends with a count of the files it could not parse.
 if grep -q '^NB total files = [0-9]*; perfect = [0-9]*; pbs = 0;' "$work/parse.log"; then
@@ -156,7 +157,7 @@ for mode in context org; do
 done
 
 # The seed: the packaged tree's move_pages_pte() and its reverted fix.
-seed=$(ls /work/shared/seeds/008-*.patch "$top"/../shared/seeds/008-*.patch 2>/dev/null | head -n 1)
+seed=$(ls "$top"/checkpatch-ext/t/data/008-*.patch 2>/dev/null | head -n 1)
 if tree=$(sh "$top/scripts/ktree.sh" 6.12 2>/dev/null) && [ -n "$seed" ]; then
 	d=$work/seed
 	mkdir -p "$d/fixed/mm" "$d/reverted/mm" "$d/out/mm"

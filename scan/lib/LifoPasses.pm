@@ -18,6 +18,7 @@ use File::Path qw(make_path);
 use LifoCommon qw(fail read_bytes);
 use LifoSpatch;
 use LifoSlice;
+use LifoLists;
 
 my $LEVELS = 3;
 
@@ -27,16 +28,18 @@ sub _write_list($file, @names) {
 	close $fh or fail("cannot write $file: $!");
 }
 
-# The checker and the wrapper rules for the lists in $dir, as one file.
+# The checker and the wrapper rules for the lists in $dir, as one file
+# (cocci/iterators.list is not extended: wrappers join the other two).
 sub _semantic_patch($root, $dir) {
-	my ($maps, $rels) = ("$dir/maps.list", "$dir/releases.list");
-	my $lifo = `sh '$root/cocci/gen-lifo.sh' --no-prefilter '$maps' '$rels'`;
-	fail("cocci/gen-lifo.sh failed") if $? || !$lifo;
-	my $wrap = `sh '$root/cocci/gen-wrappers.sh' --rules-only '$maps' '$rels'`;
-	fail("cocci/gen-wrappers.sh failed") if $? || !$wrap;
+	my %lists = map { $_ => [LifoLists::read_list(-f "$dir/$_" ? "$dir/$_" : "$root/cocci/$_")] }
+		qw(maps.list releases.list iterators.list);
 	my $sp = "$dir/kmap_local_lifo.cocci";
 	open my $fh, '>', $sp or fail("cannot write $sp: $!");
-	print $fh $lifo, "\n", $wrap;
+	for (['kmap_local_lifo.cocci', no_prefilter => 1], ['kmap_local_wrappers.cocci', rules_only => 1]) {
+		my ($rule, %o) = @$_;
+		my $text = read_bytes("$root/cocci/$rule") // fail("cannot read $root/cocci/$rule");
+		print $fh LifoLists::substitute($text, \%lists, %o), "\n";
+	}
 	close $fh or fail("cannot write $sp: $!");
 	return $sp;
 }

@@ -54,14 +54,14 @@ sub list_names($file) {
 	return @n;
 }
 
-# Whether a rule's text says it was generated from maps.list (as
-# kmap_local_lifo.cocci is, by cocci/gen-lifo.sh): then it names the
+# Whether a rule's text says its names come from maps.list (as
+# kmap_local_lifo.cocci's do, see cocci/lists.pl): then it names the
 # listed functions and is intraprocedural.
 sub from_lists($text) { return $text =~ /maps\.list/ }
 
 # Names a file must contain for the rule to possibly match: the mapping
-# functions of maps.list next to the rule (kmap_local_lifo.cocci is
-# generated from it), else the names the rule binds a position to
+# functions of maps.list and iterators.list next to the rule (whose names
+# kmap_local_lifo.cocci holds), else the names the rule binds a position to
 # ("name@p"), else none (every file is a candidate).
 sub rule_tokens($cocci) {
 	(my $dir = $cocci) =~ s{/[^/]*$}{};
@@ -69,7 +69,7 @@ sub rule_tokens($cocci) {
 	my @t;
 	if (open my $fh, '<', $cocci) {
 		my $text = do { local $/; <$fh> };
-		@t = list_names("$dir/maps.list") if from_lists($text);
+		@t = map { list_names("$dir/$_") } qw(maps.list iterators.list) if from_lists($text);
 		if (!@t) {
 			my %seen;
 			$seen{$1}++ while $text =~ /\b([A-Za-z_]\w*)@[A-Za-z_]/g;

@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: GPL-2.0
+# Write name lists into the hand-written semantic patches.
+#
+# SmPL has no macros, and an identifier set cannot be shared between
+# rules, so each rule spells its sets out.  A set marked with the lists
+# it stands for,
+#     identifier ma = {kmap_local_page, ...}; // maps.list iterators.list
+# is rewritten with the names of those lists, and the line after a
+# "// prefilter: LIST..." comment (a disjunction of literal names, for
+# spatch's token prefilter) with their names that do not start with "__"
+# (a word that starts with "_" makes spatch's scanner slow).  The same
+# code makes the committed rules from the seed lists (make regen) and
+# the rules that know a tree's wrappers (make scan).
+package LifoLists;
+use v5.36;
+use Exporter 'import';
+our @EXPORT_OK = qw(read_list substitute);
+
+# The function names of a list file: comments and blank lines skipped.
+sub read_list($file) {
+	open my $fh, '<', $file or die "cannot read $file: $!\n";
+	my @n;
+	while (<$fh>) {
+		s/#.*//;
+		push @n, $1 while /([A-Za-z_]\w*)/g;
+	}
+	return @n;
+}
+
+sub _union($lists, @names) {
+	my (%seen, @all);
+	for my $l (@names) {
+		my $n = $lists->{$l} // die "no list $l for the semantic patch\n";
+		push @all, grep { !$seen{$_}++ } @$n;
+	}
+	return @all;
+}
+
+# $text with the marked sets and prefilters filled from %$lists
+# (list file name => [names]).  Options: no_prefilter drops the
+# prefilter rules and the dependencies on them (for a caller that picks
+# the files itself), rules_only does too and keeps only what follows the
+# "// rules:" line (to append the rules to another semantic patch).
+sub substitute($text, $lists, %o) {
+	my $lname = qr/[\w-]+\.list/;
+	$text =~ s{\{[^{}]*\}(;\s*//((?:\s+$lname)+))[ \t]*$}{
+		'{' . join(', ', _union($lists, split ' ', $2)) . '}' . $1
+	}gme;
+	$text =~ s{^(//\s*prefilter:((?:\s+$lname)+)\s*\n(?:@[^\n]*\n@@\n))\\\(.*?\\\)(\(\.\.\.\);?)$}{
+		my @n = _union($lists, split ' ', $2);
+		my @s = grep { !/^__/ } @n;
+		$1 . '\(' . join('\|', @s ? @s : @n) . '\)' . $3
+	}gme;
+	if ($o{no_prefilter} || $o{rules_only}) {
+		my @rules;
+		push @rules, $1 while $text =~ s{^//\s*prefilter:.*\n@(\w+)@\n@@\n.*\n\n?}{}m;
+		for my $rule (@rules) {
+			$text =~ s/\bdepends on \Q$rule\E && \(([^()]*)\)/depends on $1/g;
+			$text =~ s/\bdepends on \Q$rule\E && /depends on /g;
+			$text =~ s/ depends on \Q$rule\E(?= |@)//g;
+		}
+	}
+	if ($o{rules_only}) {
+		$text =~ s{\A.*?^// rules:[^\n]*\n}{}ms;
+	}
+	return $text;
+}
+
+1;
