@@ -20,6 +20,7 @@ our @EXPORT_OK = qw(read_list substitute);
 sub read_list($file) {
 	open my $fh, '<', $file or die "cannot read $file: $!\n";
 	my @n;
+	local $_;
 	while (<$fh>) {
 		s/#.*//;
 		push @n, $1 while /([A-Za-z_]\w*)/g;

@@ -22,6 +22,7 @@ use POSIX qw(:sys_wait_h);
 use Time::HiRes qw(time sleep);
 use LifoReport qw(parse_report_line);
 use LifoSlice;
+use LifoLists;
 use LifoCommon qw(read_bytes);
 
 sub spatch_version($spatch = 'spatch') {
@@ -45,12 +46,7 @@ sub rule_options($cocci) {
 # The function names of a list file (cocci/maps.list and its kind):
 # comments and blank lines skipped.  Empty when it cannot be read.
 sub list_names($file) {
-	open my $fh, '<', $file or return ();
-	my @n;
-	while (<$fh>) {
-		s/#.*//;
-		push @n, $1 while /([A-Za-z_]\w*)/g;
-	}
+	my @n = eval { LifoLists::read_list($file) };
 	return @n;
 }
 
@@ -69,7 +65,7 @@ sub rule_tokens($cocci) {
 	my @t;
 	if (open my $fh, '<', $cocci) {
 		my $text = do { local $/; <$fh> };
-		@t = map { list_names("$dir/$_") } qw(maps.list iterators.list) if from_lists($text);
+		@t = map { list_names("$dir/$_") } 'maps.list', 'iterators.list' if from_lists($text);
 		if (!@t) {
 			my %seen;
 			$seen{$1}++ while $text =~ /\b([A-Za-z_]\w*)@[A-Za-z_]/g;
