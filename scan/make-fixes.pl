@@ -242,7 +242,7 @@ unless ($o{'no-check'}) {
 		copy("$tree/$file", "$pcopy/$file");
 	}
 	my $dchk = "$root/checkpatch-ext/disclosure.pl";
-	my $builder;
+	my ($builder, $moved_only);
 	for my $p (@patches) {
 		my @problems;
 		my ($st, $o1, $e1) = capture($pcopy, 'patch', '-p1', '-s', '--no-backup-if-mismatch', '-i', $p);
@@ -250,6 +250,12 @@ unless ($o{'no-check'}) {
 		($st, $o1, $e1) = capture($work, 'git', 'am', '-q', $p);
 		push @problems, "git am failed: $o1$e1" if $st;
 		my @ign = $o{signoff} ? () : ('--ignore', 'MISSING_SIGN_OFF');
+		# A fix that only moves releases re-adds lines checkpatch may
+		# call deprecated (kunmap_atomic()); they are not new uses.
+		if (only_moves($p)) {
+			push @ign, '--ignore', 'DEPRECATED_API';
+			$moved_only = 1;
+		}
 		($st, $o1, $e1) = capture($tree, 'perl', 'scripts/checkpatch.pl', '--no-tree', '--terse', @ign, $p);
 		push @problems, "checkpatch.pl: $o1" if $st || $o1 =~ /\b(?:ERROR|WARNING|CHECK):/;
 		if (-f $dchk) {
@@ -278,9 +284,24 @@ unless ($o{'no-check'}) {
 	my @notes;
 	push @notes, "checkpatch.pl ran with --ignore MISSING_SIGN_OFF: no --signoff, the sender signs off" unless $o{signoff};
 	push @notes, "checkpatch-ext/disclosure.pl not found: disclosure not checked" unless -f $dchk;
+	push @notes, "checkpatch.pl ran with --ignore DEPRECATED_API on patches that only move lines" if $moved_only;
 	$say->(map { "make-fixes: note: $_\n" } @notes);
 	remove_tree($pcopy);
 }
 remove_tree($work);
 $say->("make-fixes: " . scalar(@patches) . " patch(es) in $pdir\n");
 exit($bad ? 1 : 0);
+
+# Whether every line a patch adds is one it removes: the fix only moves
+# statements.
+sub only_moves($patch) {
+	open my $fh, '<', $patch or return 0;
+	my (%n, $diff);
+	while (<$fh>) {
+		$diff = 1 if /^diff --git /;
+		next unless $diff && !/^(?:\+\+\+|---) /;
+		$n{$1}++ if /^\+(.*)/;
+		$n{$1}-- if /^-(.*)/;
+	}
+	return $diff && !grep { $_ } values %n;
+}
