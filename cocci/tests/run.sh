@@ -156,6 +156,27 @@ for mode in context org; do
 	expect_same "$mode mode" "$tests/modes/nested_kmap_local.$mode" "$work/mode.$mode"
 done
 
+# Context mode stars exactly the releases report mode reports, in every
+# input (the lines of the starred releases against the report's lines).
+(cd "$work/in" && spatch --very-quiet -D context --no-includes --include-headers \
+	--sp-file "$sp" $names 2>/dev/null) |
+	awk '/^--- /{f=$2; next} /^\+\+\+ /{next}
+	     /^@@/{split($2, a, ","); n=-a[1]; next}
+	     /^-/{print f ":" n; n++; next} /^ /{n++}' | sort -u >"$work/context.lines"
+sed 's/^\([^:]*:[0-9]*\):.*/\1/' "$work/report.all" | sort -u >"$work/report.lines"
+expect_same "context mode stars what report mode reports" "$work/report.lines" "$work/context.lines"
+
+# Org links survive expressions with brackets.
+(cd "$work/in" && spatch --very-quiet -D org --no-includes --sp-file "$sp" \
+	array_loop.c 2>/dev/null) >"$work/org.brackets"
+if grep -q '^\[\[view:' "$work/org.brackets" &&
+   ! grep '\[\[view:' "$work/org.brackets" | sed 's/^\* TODO //' |
+	grep -v '^\[\[view:[^][]*\]\[[^][]*\]\]$' | grep -q .; then
+	ok "org mode: links hold no brackets in their text"
+else
+	nok "org mode: a link is broken: $(cat "$work/org.brackets")"
+fi
+
 # The seed: the packaged tree's move_pages_pte() and its reverted fix.
 seed=$(ls "$top"/checkpatch-ext/t/data/008-*.patch 2>/dev/null | head -n 1)
 if tree=$(sh "$top/scripts/ktree.sh" 6.12 2>/dev/null) && [ -n "$seed" ]; then
