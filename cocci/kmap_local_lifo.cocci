@@ -24,6 +24,9 @@ virtual patch
 virtual context
 virtual org
 virtual report
+// With report: also print "UNDECIDED: FILE:LINE: ..." where the order
+// cannot be told from the code (make scan counts these).
+virtual undecided
 
 @initialize:python@
 @@
@@ -127,9 +130,14 @@ def direction(inc, i):
 		return -1
 	return 0
 
+decided = set()
+
 def note_array(arr, i, inc, pa, j, inc2, p):
 	d = direction(inc, i)
-	if d == 0 or d != direction(inc2, j):
+	if d == 0 or direction(inc2, j) == 0:
+		return
+	decided.add(key(pa))
+	if d != direction(inc2, j):
 		return
 	arr = tidy(arr)
 	way = "up" if d > 0 else "down"
@@ -137,6 +145,16 @@ def note_array(arr, i, inc, pa, j, inc2, p):
 	msg = "%s(): %s[] (%s, line %s) mapped in a loop counting %s but released in one counting %s too; release the last element mapped first" % (
 		p[0].current_element, arr, callee(pa), pa[0].line, way, way)
 	keep(g, (int(p[0].line), int(p[0].column)), p, msg, [(pa, "%s[%s] mapped" % (arr, tidy(i)))])
+
+shown_undecided = set()
+
+def undecided_array(arr, pa):
+	"""An array mapped in a loop whose releases the rules cannot order."""
+	if key(pa) in decided or key(pa) in shown_undecided:
+		return
+	shown_undecided.add(key(pa))
+	print("UNDECIDED: %s:%s: %s(): %s[] (%s) mapped in a loop, released in no counting loop the rules can order" % (
+		pa[0].file, pa[0].line, pa[0].current_element, tidy(arr), callee(pa)))
 
 def findings_at(p):
 	return sorted((f for f in found.values() if key(f[1]) == key(p)),
@@ -378,21 +396,35 @@ for@pl (...; ...; INC) { <+... \( P[I] = <+... ma@pa(...) ...+> \) ...+> }
 for@pl (...; ...; INC) \( P[I] = <+... ma@pa(...) ...+> \);
 )
 
-// arrrel: the first loop after it that releases elements of the array.
+// arralias: "q[i] = p[i];" lets array q release p's elements.
+@arralias depends on tokens@
+expression P, Q, I;
+position p : script:python() { where(p) in mapcalls };
+@@
+Q@p[I] = P[I]
+
+@script:python@
+P << arralias.P; Q << arralias.Q; p << arralias.p;
+@@
+aliases.setdefault(where(p), {}).setdefault(tidy(P) + "[]", set()).add(tidy(Q) + "[]")
+
+// arrrel: the first loop after it that releases elements of the array
+// (or of an array that aliases it).
 @arrrel exists@
 expression arrmap.P;
 position arrmap.pl;
 expression J, INC;
+expression X : script:python(P, pl) { mentions(tidy(X) + "[]", tidy(P) + "[]", pl) };
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
 statement S;
 position p;
 @@
 for@pl (...; ...; ...) S
-... when != ra(..., <+... P[J] ...+>, ...)
+... when != ra(..., <+... X[J] ...+>, ...)
 (
-for (...; ...; INC) { <+... ra@p(..., <+... P[J] ...+>, ...) ...+> }
+for (...; ...; INC) { <+... ra@p(..., <+... X[J] ...+>, ...) ...+> }
 |
-for (...; ...; INC) ra@p(..., <+... P[J] ...+>, ...);
+for (...; ...; INC) ra@p(..., <+... X[J] ...+>, ...);
 )
 
 @script:python depends on !patch@
@@ -400,6 +432,11 @@ P << arrmap.P; I << arrmap.I; INC << arrmap.INC; pa << arrmap.pa;
 J << arrrel.J; INC2 << arrrel.INC; p << arrrel.p;
 @@
 note_array(P, I, INC, pa, J, INC2, p)
+
+@script:python depends on report && undecided@
+P << arrmap.P; pa << arrmap.pa;
+@@
+undecided_array(P, pa)
 
 // Positions cannot be inherited past a rule that changes the code, so the
 // rules that print, star and move releases come last and find their

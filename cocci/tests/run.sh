@@ -166,6 +166,12 @@ done
 sed 's/^\([^:]*:[0-9]*\):.*/\1/' "$work/report.all" | sort -u >"$work/report.lines"
 expect_same "context mode stars what report mode reports" "$work/report.lines" "$work/context.lines"
 
+# With -D undecided, report mode names what it cannot order, and only that.
+(cd "$work/in" && spatch --very-quiet -D report -D undecided --no-includes \
+	--sp-file "$sp" array_loop.c array_undecided.c 2>/dev/null) | grep '^UNDECIDED: ' >"$work/undecided"
+[ -n "${UPDATE:-}" ] && cp "$work/undecided" "$tests/array_undecided.und"
+expect_same "undecided: named with -D undecided" "$tests/array_undecided.und" "$work/undecided"
+
 # Org links survive expressions with brackets.
 (cd "$work/in" && spatch --very-quiet -D org --no-includes --sp-file "$sp" \
 	array_loop.c 2>/dev/null) >"$work/org.brackets"

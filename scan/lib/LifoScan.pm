@@ -133,6 +133,9 @@ sub scan(%a) {
 	$s .= sprintf "  files with parse errors (%s; the functions spatch could not parse were skipped): %d%s\n",
 		$slice ? 'in the functions spatch read' : 'anywhere', scalar @perr,
 		!@perr ? '' : @perr <= 10 || !$a{out} ? ': ' . join(' ', @perr) : " (listed in $a{out}/scan.json)";
+	my $und = $run{undecided} // {};
+	$s .= sprintf "  undecided (the order cannot be told from the code): %d%s\n", scalar keys %$und,
+		join('', map { "\n    $_: $und->{$_}" } sort keys %$und);
 	$s .= sprintf "  timeouts (%ds per file): %d%s\n", $a{timeout}, scalar keys %$timeouts,
 		%$timeouts ? ': ' . join(' ', sort keys %$timeouts) : '';
 	$s .= sprintf "  spatch errors: %d\n", scalar @$errors if @$errors;
@@ -143,6 +146,7 @@ sub scan(%a) {
 		rules => [map { s{.*/}{}r } @rules], files => scalar @all, candidates => scalar keys %cand,
 		parsed => scalar keys %$handled, parse_errors => [sort keys %$parse], timeouts => [sort keys %$timeouts],
 		wrappers => [map { { kind => $_->[0], name => $_->[1], level => $_->[2] } } @wrappers],
+		undecided => [map { { where => $_, what => $run{undecided}{$_} } } sort keys %{$run{undecided} // {}}],
 		errors => $errors, wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
 		jobs => $jobs, sliced => $slice ? 1 : 0);
 	if ($a{out}) {

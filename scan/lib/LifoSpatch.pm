@@ -168,7 +168,11 @@ sub run_rule($tree, $cocci, $files, %o) {
 	@opts = ('--include-headers') unless @opts;
 	@opts = grep { $_ ne '--very-quiet' && $_ ne '--quiet' } @opts;
 
-	my %res = (findings => [], wrappers => [], handled => 0, skipped => 0,
+	# A rule that can say where it cannot decide (virtual undecided) is
+	# asked to, in report mode.
+	my @undecided = ($o{mode} // 'report') eq 'report'
+		&& (read_bytes($cocci) // '') =~ /^virtual undecided$/m ? ('-D', 'undecided') : ();
+	my %res = (findings => [], wrappers => [], undecided => {}, handled => 0, skipped => 0,
 		parse_errors => {}, timeouts => {}, errors => [], rule => $rule, cut => {});
 	if ($o{slice}) {
 		($tree, $files) = _sliced_copy($tree, $files, $o{slice}, "$tmp/src", \%res);
@@ -233,7 +237,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 			open STDERR, '>', $r{err} or die;
 			$ENV{GIT_DIR} = '/nonexistent/kmap-lifo-scan';
 			delete $ENV{GIT_WORK_TREE};
-			my @cmd = (split(' ', $spatch), '-D', $o{mode} // 'report', @opts, '--parse-error-msg',
+			my @cmd = (split(' ', $spatch), '-D', $o{mode} // 'report', @undecided, @opts, '--parse-error-msg',
 				'--timeout', $timeout, '--sp-file', $cocci, '--file-groups', $groups);
 			exec @cmd or die "exec $spatch: $!\n";
 		}
@@ -293,6 +297,7 @@ sub add_run($total, $r) {
 	for my $k (qw(parse_errors timeouts handled_files)) {
 		$total->{$k}{$_} = 1 for keys %{$r->{$k} // {}};
 	}
+	$total->{undecided}{$_} = $r->{undecided}{$_} for keys %{$r->{undecided} // {}};
 	push @{$total->{errors}}, @{$r->{errors} // []};
 	return $total;
 }
@@ -303,6 +308,10 @@ sub _collect($res, $r, $status, $rule) {
 		while (my $l = <$fh>) {
 			if ($l =~ /^WRAPPER: (map|release) ([A-Za-z_]\w*)(?: (.+))?$/) {
 				push @{$res->{wrappers}}, [$1, $2, $3];
+				next;
+			}
+			if ($l =~ /^UNDECIDED: (\S+?:\d+): (.*)$/) {
+				$res->{undecided}{$1} = $2;
 				next;
 			}
 			my $f = parse_report_line($l, $rule);
