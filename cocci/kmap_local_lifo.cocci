@@ -156,6 +156,86 @@ def undecided_array(arr, pa):
 	print("UNDECIDED: %s:%s: %s(): %s[] (%s) mapped in a loop, released in no counting loop the rules can order" % (
 		pa[0].file, pa[0].line, pa[0].current_element, tidy(arr), callee(pa)))
 
+def params_of(pos):
+	"""The pointer parameters of the function at pos, [(type, name)], read
+	from its definition (the rules below match statements, not whole
+	functions: far cheaper)."""
+	fn, lines = pos[0].current_element, lines_of(pos[0].file)
+	for n in range(int(pos[0].line) - 1, -1, -1):
+		if re.match(r"\w.*\b%s\s*\(" % re.escape(fn), lines[n]):
+			head = " ".join(lines[n:int(pos[0].line)])
+			m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fn), head)
+			if not m:
+				return []
+			ps = [re.match(r"\s*(.*?)\s*\*\s*(\w+)\s*$", a) for a in m.group(1).split(",")]
+			return [(re.sub(r"\s+", " ", q.group(1)), q.group(2)) for q in ps if q]
+	return []
+
+def field_of(x, pos):
+	"""x as (type, path from a pointer parameter: "$->src.addr"), or None."""
+	x = tidy(x)
+	for t, name in params_of(pos):
+		if re.match(re.escape(name) + r"(->|\.)", x):
+			return (t, "$" + x[len(name):], name)
+	return None
+
+# Across functions of a file: fields a function maps and never releases
+# (it leaves them to another), and the releases of fields.
+field_maps = {}
+field_releases = {}
+
+def note_field_map(x, pm):
+	fld = field_of(x, pm)
+	if fld:
+		field_maps.setdefault(pm[0].file, []).append((fld, pm))
+
+def note_field_release(arg, pr):
+	field_releases.setdefault(pr[0].file, []).append((tidy(arg), pr))
+
+def leaves(pos):
+	"""The fields the function at pos maps once and releases nowhere:
+	[(type, path, line, pos)], in line order."""
+	f = pos[0].file
+	fn = pos[0].current_element
+	mine = [(fld, pm) for fld, pm in field_maps.get(f, ()) if pm[0].current_element == fn]
+	out = []
+	for (t, path, name), pm in mine:
+		if sum(1 for (t2, p2, _), _ in mine if (t2, p2) == (t, path)) != 1:
+			continue
+		x = path.replace("$", name)
+		if any(r[1][0].current_element == fn and mentions(r[0], x) for r in field_releases.get(f, ())):
+			continue
+		out.append((t, path, int(pm[0].line), pm))
+	return sorted(out, key=lambda e: e[2])
+
+def check_field_release(arg, pr):
+	"""A release of a field that a function of the file leaves mapped
+	under another, followed in this function by the release of the other."""
+	f = pr[0].file
+	mine = [r for r in field_releases.get(f, ()) if r[1][0].current_element == pr[0].current_element]
+	params = dict((t, name) for t, name in params_of(pr))
+	mappers = set(pm[0].current_element for _, pm in field_maps.get(f, ()))
+	for mapper in mappers:
+		if mapper == pr[0].current_element:
+			continue
+		left = leaves(next(pm for _, pm in field_maps[f] if pm[0].current_element == mapper))
+		for ta, fa, la, pa in left:
+			if ta not in params:
+				continue
+			a = fa.replace("$", params[ta])
+			if not mentions(arg, a):
+				continue
+			for tb, fb, lb, pb in left:
+				b = fb.replace("$", params.get(tb, "?"))
+				if tb != ta or lb <= la:
+					continue
+				if any(mentions(other, b) and int(q[0].line) > int(pr[0].line) for other, q in mine):
+					g = (f, pr[0].current_element, frozenset((fa, fb)))
+					keep(g, (int(pr[0].line), int(pr[0].column)), pr,
+					     "%s(): %s (%s in %s(), line %s) mapped before %s (%s in %s(), line %s) but released first; release %s before %s" % (
+						pr[0].current_element, a, callee(pa), mapper, la, b, callee(pb), mapper, lb, b, a),
+					     [(pa, "%s mapped" % a), (pb, "%s mapped" % b)])
+
 def findings_at(p):
 	return sorted((f for f in found.values() if key(f[1]) == key(p)),
 		key=lambda f: f[0])
@@ -437,6 +517,40 @@ note_array(P, I, INC, pa, J, INC2, p)
 P << arrmap.P; pa << arrmap.pa;
 @@
 undecided_array(P, pa)
+
+// Across functions: a function that maps two fields of the structure it
+// is passed (walk->src..., then walk->dst...) and releases neither, and
+// another function of the file, passed the same type, that releases the
+// first and then the second.  Fields are compared by their path from the
+// parameter; a field mapped twice in the mapper is left undecided.
+@fmap depends on tokens@
+expression X;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
+position pm : script:python() { where(pm) in mapcalls };
+@@
+\( X = <+... mf@pm(...) ...+> \)
+
+@script:python@
+X << fmap.X; pm << fmap.pm;
+@@
+note_field_map(X, pm)
+
+@frel depends on fmap@
+expression X;
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+position pr;
+@@
+rf@pr(..., X, ...)
+
+@script:python@
+X << frel.X; pr << frel.pr;
+@@
+note_field_release(X, pr)
+
+@script:python depends on !patch@
+X << frel.X; pr << frel.pr;
+@@
+check_field_release(X, pr)
 
 // Positions cannot be inherited past a rule that changes the code, so the
 // rules that print, star and move releases come last and find their

@@ -12,10 +12,11 @@ our @EXPORT_OK = qw(parse_report_line finding_line finding_key subsystem is_pte_
 my $RE = qr{
 	^(?<file>[^:\s][^:]*):(?<line>\d+):(?<col>\d+)-(?<col2>\d+):\s+WARNING:\s+
 	(?<function>[A-Za-z_]\w*)\(\):\s+
-	(?<a>.+?)\s\((?<amap>[A-Za-z_]\w*),\sline\s(?<aline>\d+)\)\s
-	mapped\sbefore\s
-	(?<b>.+?)\s\((?<bmap>[A-Za-z_]\w*),\sline\s(?<bline>\d+)\)\s
-	but\sreleased\sfirst(?:;.*)?$
+	(?<a>.+?)\s\((?<amap>[A-Za-z_]\w*)(?:\sin\s(?<afn>[A-Za-z_]\w*)\(\))?,\sline\s(?<aline>\d+)\)\s
+	(?:mapped\sbefore\s
+	(?<b>.+?)\s\((?<bmap>[A-Za-z_]\w*)(?:\sin\s(?<bfn>[A-Za-z_]\w*)\(\))?,\sline\s(?<bline>\d+)\)\s
+	but\sreleased\sfirst
+	|mapped\sin\sa\sloop\s.*?but\sreleased\sin\sone\s.*?)(?:;.*)?$
 }x;
 
 # Returns a finding (hash ref) or undef for a line that is not a report.
@@ -28,11 +29,17 @@ sub parse_report_line($line, $rule = 'kmap_local_lifo') {
 		column => 0 + $+{col}, end_column => 0 + $+{col2},
 		function => $+{function},
 		first => { expr => $+{a}, map => $+{amap}, line => 0 + $+{aline} },
-		second => { expr => $+{b}, map => $+{bmap}, line => 0 + $+{bline} },
+		# An array's elements: the later elements are the inner mappings.
+		second => defined $+{b} ? { expr => $+{b}, map => $+{bmap}, line => 0 + $+{bline} }
+			: { expr => $+{a}, map => $+{amap}, line => 0 + $+{aline} },
 		rule => $rule,
 	);
+	# Mapped in another function (a structure's fields).
+	$f{first}{function} = $+{afn} if defined $+{afn};
+	$f{second}{function} = $+{bfn} if defined $+{bfn};
 	$f{file} =~ s{^\./}{};
 	$_->{expr} = tidy_expr($_->{expr}) for $f{first}, $f{second};
+	($f{message}) = $line =~ /WARNING:\s+(.*)$/;
 	return \%f;
 }
 
@@ -50,12 +57,15 @@ sub is_pte_map($name) {
 }
 
 # The line make scan prints on stdout.
+# The rule's own message (as make coccicheck prints it), with the column
+# and the impact.
 sub finding_line($f) {
 	my $imp = $f->{impact} // 'unknown';
 	my $why = defined $f->{reason} ? ": $f->{reason}" : '';
-	return sprintf "%s:%d: %s(): %s mapped before %s but released first [impact: %s%s]",
-		$f->{file}, $f->{line}, $f->{function},
-		$f->{first}{expr}, $f->{second}{expr}, $imp, $why;
+	my $msg = $f->{message} // sprintf "%s(): %s mapped before %s but released first",
+		$f->{function}, $f->{first}{expr}, $f->{second}{expr};
+	return sprintf "%s:%d:%s %s [impact: %s%s]", $f->{file}, $f->{line},
+		defined $f->{column} ? "$f->{column}:" : '', $msg, $imp, $why;
 }
 
 # Identity of a finding that survives line shifts (for before/after diffs).

@@ -41,8 +41,15 @@ for my $bad ('', 'init_defs_builtins: /usr/lib/coccinelle/standard.h', 'HANDLING
 $f = parse_report_line($l);
 @$f{qw(impact reason)} = ('cleanup', 'arch/loongarch has neither HIGHMEM nor ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP');
 my $line = finding_line($f);
-is($line, 'arch/loongarch/mm/init.c:50: copy_user_highpage(): vfrom mapped before vto but released first [impact: cleanup: arch/loongarch has neither HIGHMEM nor ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP]', 'finding line');
-like($line, qr/^[^:\s]+:\d+: \w+\(\): .+ mapped before .+ but released first \[impact: (?:fix|cleanup): .+\]$/, 'finding line format');
+(my $msg = $l) =~ s/^.*WARNING: //;
+is($line, "arch/loongarch/mm/init.c:50:14: $msg [impact: cleanup: arch/loongarch has neither HIGHMEM nor ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP]", 'finding line: the rule\'s message, with the column');
+like($line, qr/^[^:\s]+:\d+:\d+: \w+\(\): .+ mapped before .+ but released first; .+ \[impact: (?:fix|cleanup): .+\]$/, 'finding line format');
+
+# The other forms the rule prints: an array, fields mapped in another function.
+my $arr = parse_report_line('a.c:10:2-14: WARNING: gen(): ptrs[] (kmap_local_page, line 7) mapped in a loop counting up but released in one counting up too; release the last element mapped first');
+is($arr && $arr->{first}{expr}, 'ptrs[]', 'array finding parsed');
+my $fld = parse_report_line('f.c:16:1-13: WARNING: done(): w->src.addr (kmap_local_page in map(), line 9) mapped before w->dst.addr (kmap_local_page in map(), line 10) but released first; release w->dst.addr before w->src.addr');
+is($fld && $fld->{first}{function}, 'map', 'field finding parsed, with the function that maps');
 
 my $g = parse_report_line($l =~ s/:50:14-19:/:52:1-13:/r);
 is(finding_key($f), finding_key($g), 'finding key ignores lines');
