@@ -68,6 +68,20 @@ def tidy(e):
 	e = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e)).strip()
 	return re.sub(r"^&\s*", "", e)
 
+def note_alias(x, y, p):
+	"""y = x, x + off, (T)x or x = map(): y releases what the handle x maps."""
+	x = tidy(x)
+	if "=" in x:
+		# "y = x = map()", the map call maybe on the next lines.
+		n = int(p[0].line)
+		if not maplines.get(where(p), set()) & {n, n + 1, n + 2}:
+			return
+		x = re.sub(r"\s*=.*$", "", x)
+	x = re.sub(r"^\((?:[\w\s]+\*?\s*)+\)\s*", "", x)
+	x = re.sub(r"\s*[-+]\s*.*$", "", x)
+	if x in handles.get(where(p), ()):
+		aliases.setdefault(where(p), {}).setdefault(x, set()).add(tidy(y))
+
 def mentions(e, a, pos=None):
 	"""Whether expression e names a, or an alias of a in the function of
 	pos, as a whole operand: kunmap_local(a + off), pte_unmap(a - 1),
@@ -184,7 +198,12 @@ def field_of(x, pos):
 field_maps = {}
 field_releases = {}
 
-def note_field_map(x, pm):
+handles = {}
+maplines = {}
+
+def note_handle(x, pm):
+	handles.setdefault(where(pm), set()).add(tidy(x))
+	maplines.setdefault(where(pm), set()).add(int(pm[0].line))
 	fld = field_of(x, pm)
 	if fld:
 		field_maps.setdefault(pm[0].file, []).append((fld, pm))
@@ -327,39 +346,43 @@ else:
 	nesting.add(where(p))
 	coccinelle.fn = cocci.make_ident(p[0].current_element)
 
+// Handles: what each mapping call's result is assigned to, per function.
+@handles depends on tokens@
+expression X;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
+position pm : script:python() { where(pm) in mapcalls };
+@@
+\( X = <+... mf@pm(...) ...+> \)
+
+@script:python@
+X << handles.X; pm << handles.pm;
+@@
+note_handle(X, pm)
+
 // Aliases: "y = x;" (or x plus an offset, or cast, or "y = x = map()")
-// lets y release x's mapping.
+// lets y release the mapping of the handle x.
 @alias depends on twice@
-expression X, Y, E;
-type T;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, sg_miter_next}; // maps.list iterators.list
+expression X, Y;
 position p : script:python() { where(p) in nesting };
 @@
-\(Y@p = X; \| Y@p = X = <+... mf(...) ...+>; \| Y@p = X + E; \| Y@p = X - E; \| Y@p = (T)X; \| Y@p = (T)X + E; \)
+Y@p = X
 
 @script:python@
 X << alias.X;
 Y << alias.Y;
 p << alias.p;
 @@
-aliases.setdefault(where(p), {}).setdefault(tidy(X), set()).add(tidy(Y))
+note_alias(X, Y, p)
 
-// Paths through the then-branch of "if (!B)" after B was mapped: there B
-// is NULL (the map failed) and only the older mappings are live.
-@nullexit depends on twice exists@
-identifier twice.fn;
-expression B, E;
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
+// The then-branch of "if (!B)" (unlikely(!B), IS_ERR(B), B == NULL) for
+// a handle B: there B is NULL (its map failed) and only the older
+// mappings are live.
+@nullexit depends on twice@
+expression B;
 identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
 identifier L;
-position pn;
+position pn : script:python() { where(pn) in nesting };
 @@
-fn(...) {
-... when any
-(
-B = <+... mb(...) ...+>
-)
-... when != B = E
 (
 if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) goto L@pn;
 |
@@ -367,13 +390,13 @@ if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { ... goto L@
 |
 if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { <+... rn@pn(...) ...+> }
 )
-... when any
-}
 
 @script:python@
+B << nullexit.B;
 pn << nullexit.pn;
 @@
-nullexit.add(key(pn))
+if tidy(B) in handles.get(where(pn), ()):
+	nullexit.add(key(pn))
 
 // The violations, in three stages rather than one costly match.
 // nest: A mapped, then B mapped while A is live (on any path: a loop's
@@ -523,19 +546,7 @@ undecided_array(P, pa)
 // another function of the file, passed the same type, that releases the
 // first and then the second.  Fields are compared by their path from the
 // parameter; a field mapped twice in the mapper is left undecided.
-@fmap depends on tokens@
-expression X;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
-position pm : script:python() { where(pm) in mapcalls };
-@@
-\( X = <+... mf@pm(...) ...+> \)
-
-@script:python@
-X << fmap.X; pm << fmap.pm;
-@@
-note_field_map(X, pm)
-
-@frel depends on fmap@
+@frel depends on handles@
 expression X;
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
 position pr;
