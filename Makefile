@@ -37,19 +37,19 @@ tree: deps
 	@sh scripts/ktree.sh $(KVER) $(KSRC)
 
 scan: deps
-	@tree=$(TREE) && perl scan/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(filter 1,$(WRAPPERS)),--wrappers)
+	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(filter 1,$(WRAPPERS)),--wrappers)
 
 fixes: deps
-	@tree=$(TREE) && perl scan/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(FINDING),--finding $(FINDING)) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
+	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(FINDING),--finding $(FINDING)) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
 
 check-patch: deps
 	@test -n "$(PATCH)" || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
-	@tree=$(TREE) && perl scan/check-patch.pl --tree "$$tree" --patch "$(PATCH)" --kver $(KVER)
+	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch "$(PATCH)" --kver $(KVER)
 
 # Write the name lists into the semantic patches.
 regen:
 	for r in $(COCCI_SP) cocci/kmap_local_wrappers.cocci; do \
-		perl cocci/lists.pl $$r > $$r.tmp && mv $$r.tmp $$r || { rm -f $$r.tmp; exit 2; }; \
+		perl cocci/bin/lists.pl $$r > $$r.tmp && mv $$r.tmp $$r || { rm -f $$r.tmp; exit 2; }; \
 	done
 
 check-cocci: deps
@@ -59,7 +59,7 @@ check-disclosure: deps
 	@sh checkpatch-ext/run-tests.sh
 
 check-scan: deps
-	@sh scan/run-tests.sh
+	@sh cocci/t/run.sh
 
 boot-test: deps
 	@sh test-kernels/boot-test.sh
@@ -68,11 +68,11 @@ check: deps
 	@sh scripts/run-suites.sh \
 		"cocci=sh cocci/tests/run.sh" \
 		"disclosure=sh checkpatch-ext/run-tests.sh" \
-		"scan=sh scan/run-tests.sh" \
+		"scan=sh cocci/t/run.sh" \
 		"boot=sh test-kernels/boot-test.sh"
 
 bench: deps
-	@sh cocci/bench.sh $(TREE)
+	@sh cocci/bin/bench.sh $(TREE)
 
 clean:
 	rm -rf $(BUILD)/scan-* $(BUILD)/test-kernels $(BUILD)/cocci-tests

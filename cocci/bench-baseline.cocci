@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// Benchmark baseline: a plain one-pass intraprocedural rule over the
 /// same functions (a mapping followed by a release), used by
-/// cocci/bench.sh to put the cost of the LIFO rules in proportion.
+/// cocci/bin/bench.sh to put the cost of the LIFO rules in proportion.
 ///
 // Confidence: Low
 // Copyright: (C) 2026 The kmap-lifo tooling authors.

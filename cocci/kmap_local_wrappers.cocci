@@ -15,7 +15,7 @@
 // Confidence: Moderate
 // Copyright: (C) 2026 The kmap-lifo tooling authors.
 // Comments: The identifier sets marked "maps.list" and "releases.list"
-//  are those files (cocci/lists.pl writes them in).
+//  are those files (cocci/bin/lists.pl writes them in).
 // Options: --no-includes --include-headers
 
 virtual report

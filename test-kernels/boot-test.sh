@@ -448,9 +448,9 @@ boot_case() {
 make_cocci_fix() {
 	cocci_error=
 	_fix=$out/cocci-fix.patch
-	_tool=$top/scripts/lifo-fix.sh
+	_tool=$top/cocci/bin/lifo-fix.sh
 	if [ ! -f "$_tool" ]; then
-		cocci_error="cocci patch mode produced no fix: scripts/lifo-fix.sh does not exist"
+		cocci_error="cocci patch mode produced no fix: cocci/bin/lifo-fix.sh does not exist"
 		return 1
 	fi
 	# Cached until the tool, anything under cocci/ or the input changes.
@@ -462,7 +462,7 @@ make_cocci_fix() {
 		return 0
 	fi
 	rm -f "$_fix" "$out/cocci-fix.key"
-	note "generating the cocci fix: sh scripts/lifo-fix.sh $src mm/userfaultfd.c"
+	note "generating the cocci fix: sh cocci/bin/lifo-fix.sh $src mm/userfaultfd.c"
 	sh "$_tool" "$src" mm/userfaultfd.c >"$_fix.tmp" 2>"$logs/cocci.log"
 	_rc=$?
 	if [ $_rc -ne 0 ]; then

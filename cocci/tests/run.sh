@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Coccinelle-style tests for cocci/kmap_local_lifo.cocci.  For each input
 # NAME.c or NAME.h here: report mode must print NAME.rep, the patch mode
-# (scripts/lifo-fix.sh) must turn the input into NAME.res, and the
+# (cocci/bin/lifo-fix.sh) must turn the input into NAME.res, and the
 # result must parse and report nothing (or NAME.left, when patch mode
 # cannot move the release).  Then the packaged 6.12 seed:
 # move_pages_pte() with the upstream fix reverted is reported and patched
@@ -42,7 +42,7 @@ expect_same() {
 
 # The committed semantic patches hold the names of the lists.
 for rule in kmap_local_lifo kmap_local_wrappers; do
-	perl "$top/cocci/lists.pl" "$top/cocci/$rule.cocci" >"$work/$rule.cocci"
+	perl "$top/cocci/bin/lists.pl" "$top/cocci/$rule.cocci" >"$work/$rule.cocci"
 	expect_same "$rule.cocci holds the names of the lists (make regen)" "$top/cocci/$rule.cocci" "$work/$rule.cocci"
 done
 
@@ -75,7 +75,7 @@ fi
 w=$work/wrappers
 mkdir -p "$w/tree"
 cp "$tests/wrappers/wrapped.c" "$tests/wrappers/unrelated.c" "$tests/wrappers/dir_helpers.c" "$w/tree/"
-if wsp=$(sh "$top/scripts/lifo-cocci.sh" "$w/tree" "$w/out" 2 2>"$w/log"); then
+if wsp=$(sh "$top/cocci/bin/lifo-cocci.sh" "$w/tree" "$w/out" 2 2>"$w/log"); then
 	{ grep ': level ' "$w/log"
 	  sort "$w/out/wrappers.txt"
 	  (cd "$w/tree" && spatch --very-quiet -D report --no-includes \
@@ -88,7 +88,7 @@ fi
 # A wrapper named "when" is left out with a note: the rule still parses.
 mkdir -p "$w/reserved"
 cp "$tests/wrappers/reserved/when.c" "$w/reserved/"
-if rsp=$(sh "$top/scripts/lifo-cocci.sh" "$w/reserved" "$w/rout" 2 2>"$w/rlog") &&
+if rsp=$(sh "$top/cocci/bin/lifo-cocci.sh" "$w/reserved" "$w/rout" 2 2>"$w/rlog") &&
    grep -q 'wrapper when (map) left out: SmPL reserves the word' "$w/rlog" &&
    spatch --parse-cocci "$rsp" >/dev/null 2>&1; then
 	ok "wrappers: a reserved word is left out and the rule parses"
@@ -113,7 +113,7 @@ done
 # shellcheck disable=SC2086
 report "$work/in" $names >"$work/report.all"
 # shellcheck disable=SC2086
-if sh "$top/scripts/lifo-fix.sh" "$work/in" $names >"$work/fix.diff" 2>"$work/fix.err" &&
+if sh "$top/cocci/bin/lifo-fix.sh" "$work/in" $names >"$work/fix.diff" 2>"$work/fix.err" &&
    (cd "$work/out" && patch -s -p1 <"$work/fix.diff"); then
 	ok "patch mode runs on all inputs"
 else
@@ -207,7 +207,7 @@ if tree=$(sh "$top/scripts/ktree.sh" 6.12 2>/dev/null) && [ -n "$seed" ]; then
 	*) nok "seed: reverted move_pages_pte() not reported: '$r'" ;;
 	esac
 	cp "$d/reverted/mm/userfaultfd.c" "$d/out/mm/"
-	sh "$top/scripts/lifo-fix.sh" "$d/reverted" mm/userfaultfd.c >"$d/fix.diff" 2>&1
+	sh "$top/cocci/bin/lifo-fix.sh" "$d/reverted" mm/userfaultfd.c >"$d/fix.diff" 2>&1
 	(cd "$d/out" && patch -s -p1 <"$d/fix.diff")
 	# Upstream also added a comment; apart from it the result must match.
 	extra=$(diff "$d/fixed/mm/userfaultfd.c" "$d/out/mm/userfaultfd.c" |

@@ -3,14 +3,14 @@
 # make fixes: turn LIFO findings into git format-patch style patches,
 # one per function, in OUT/patches/, and check each of them.
 #
-#   perl scan/make-fixes.pl --tree DIR [--out DIR] [--jobs N] [--kver V]
+#   perl cocci/bin/make-fixes.pl --tree DIR [--out DIR] [--jobs N] [--kver V]
 #        [--cocci-dir DIR] [--finding PATH[:LINE]]... [--rescan]
 #        [--signoff] [--author "Name <email>"] [--fixer CMD] [--no-build-check]
 #        [--wrappers]
 #
 # Findings come from OUT/findings.json when it was made for the same tree
 # (make scan), else from a scan (of PATH only with --finding).  The fix
-# itself is made by scripts/lifo-fix.sh (the rule's patch mode); --fixer
+# itself is made by cocci/bin/lifo-fix.sh (the rule's patch mode); --fixer
 # replaces it ("CMD TREE FILE" must print a -p1 diff).  When the scan
 # checked the tree's own wrappers (--wrappers), the fixer uses the rule
 # it made, OUT/cocci-tree/kmap_local_lifo.cocci, so it knows them too.
@@ -22,7 +22,7 @@
 # failed, 2 on errors.
 use v5.36;
 use FindBin;
-use lib "$FindBin::Bin/lib";
+use lib "$FindBin::Bin/../lib";
 use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use File::Path qw(make_path remove_tree);
@@ -117,11 +117,11 @@ for my $g (@groups) {
 }
 
 # --- the fixes themselves --------------------------------------------------
-my @fixer = $o{fixer} ? split(' ', $o{fixer}) : ('sh', "$root/scripts/lifo-fix.sh");
+my @fixer = $o{fixer} ? split(' ', $o{fixer}) : ('sh', "$root/cocci/bin/lifo-fix.sh");
 $ENV{COCCI} = "$out/cocci-tree/kmap_local_lifo.cocci"
 	if !$o{fixer} && -f "$out/cocci-tree/kmap_local_lifo.cocci"
 	&& ($o{wrappers} || -f $meta && @{LifoOutput::read_json($meta)->{wrappers} // []});
-fail("$fixer[-1] missing: the rule's patch mode (scripts/lifo-fix.sh) is needed") unless $o{fixer} || -f $fixer[-1];
+fail("$fixer[-1] missing: the rule's patch mode (cocci/bin/lifo-fix.sh) is needed") unless $o{fixer} || -f $fixer[-1];
 my %byfile;
 push @{$byfile{$_->{file}}}, $_ for @groups;
 my %diffhead;

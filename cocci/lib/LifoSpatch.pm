@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run Coccinelle rules over a kernel tree (read-only) in parallel.
 #
-# spatch 1.1.1 quirks handled here (measured, see scan/README.md):
+# spatch 1.1.1 quirks handled here (measured, see cocci/README.md):
 #  - its keyword prefilter runs "cd DIR; git grep ..."; inside a git work
 #    tree that ignores the kernel tree (ours: build/ is git-ignored) it
 #    finds "0 files match" and silently checks nothing, and with
@@ -51,7 +51,7 @@ sub list_names($file) {
 }
 
 # Whether a rule's text says its names come from maps.list (as
-# kmap_local_lifo.cocci's do, see cocci/lists.pl): then it names the
+# kmap_local_lifo.cocci's do, see cocci/bin/lists.pl): then it names the
 # listed functions and is intraprocedural.
 sub from_lists($text) { return $text =~ /maps\.list/ }
 

@@ -12,7 +12,7 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $t = fake_tree();
 my $tmp = tempdir(CLEANUP => 1);
-my $cp = "perl $root/scan/check-patch.pl --tree $t --out $tmp/out --jobs 2";
+my $cp = "perl $root/cocci/bin/check-patch.pl --tree $t --out $tmp/out --jobs 2";
 
 sub patch_file($name, $subject, $body, $diff) {
 	my $p = "$tmp/$name";
@@ -84,7 +84,7 @@ like($o, qr/DOES NOT APPLY/, 'with a clear message');
 
 ($st, $o) = run_cmd("$cp --patch $tmp/missing.patch 2>&1");
 is($st, 2, 'missing patch file: exit 2');
-($st, $o) = run_cmd("perl $root/scan/check-patch.pl --tree /tmp --patch $adds 2>&1");
+($st, $o) = run_cmd("perl $root/cocci/bin/check-patch.pl --tree /tmp --patch $adds 2>&1");
 is($st, 2, 'not a kernel tree: exit 2');
 ok(-f "$t/mm/copy.c" && `grep -c 'kunmap_local(d);' $t/mm/copy.c` == 2, 'the tree itself is untouched');
 done_testing;

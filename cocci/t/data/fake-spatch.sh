@@ -1,5 +1,5 @@
 #!/bin/sh
-# Stand-in for spatch in scan/t/spatch-stderr.t: prints what spatch 1.1.1
+# Stand-in for spatch in cocci/t/spatch-stderr.t: prints what spatch 1.1.1
 # prints (measured) for a file with a parse error (bad.c), a file that
 # times out (slow.c), a file its prefilter skips (skip.c) and a finding.
 if [ "$1" = --version ]; then echo "spatch version 1.1.1 compiled with OCaml version 4.13.1"; exit 0; fi

@@ -5,7 +5,7 @@
 # 2 when a file cannot be read or is not JSON.
 use v5.36;
 use FindBin;
-use lib "$FindBin::Bin/lib";
+use lib "$FindBin::Bin/../lib";
 use JSON::PP ();
 use SarifCheck qw(check_sarif);
 die "usage: $0 FILE...\n" unless @ARGV;

@@ -6,13 +6,13 @@
 # make scan's driver (grep picks the files, one spatch batch per job),
 # where "all rules" includes finding the tree's wrappers.  make scan cuts
 # the files down to the functions that name the mapping functions before
-# spatch reads them (scan/lib/LifoSlice.pm); the baseline is timed both
+# spatch reads them (cocci/lib/LifoSlice.pm); the baseline is timed both
 # ways, so that the ratios show what the rules cost and what cutting
 # saves.  Prints figures; it is not a test.
 #   bench.sh TREE [JOBS]
 set -eu
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$(cd "$1" && pwd)
 jobs=${2:-$(nproc)}
 work=$(mktemp -d)
@@ -29,7 +29,7 @@ dir_run() {
 }
 scan_run() {
 	t=$(now)
-	perl "$top/scan/lifo-scan.pl" --tree "$tree" --out "$work/$1" --jobs "$jobs" \
+	perl "$top/cocci/bin/lifo-scan.pl" --tree "$tree" --out "$work/$1" --jobs "$jobs" \
 		--quiet $2 >"$work/$1.txt" 2>"$work/$1.err" ||
 		{ cat "$work/$1.err" >&2; exit 1; }
 	since "$t"
@@ -37,9 +37,9 @@ scan_run() {
 
 base_dir=$(dir_run "$top/cocci/bench-baseline.cocci" "$work/base.out")
 lifo_dir=$(dir_run "$top/cocci/kmap_local_lifo.cocci" "$work/lifo.out")
-base_scan=$(perl "$top/scan/bench-rule.pl" "$tree" "$top/cocci/bench-baseline.cocci" \
+base_scan=$(perl "$top/cocci/bin/bench-rule.pl" "$tree" "$top/cocci/bench-baseline.cocci" \
 	"$jobs" "$top/cocci/maps.list")
-base_cut=$(perl "$top/scan/bench-rule.pl" "$tree" "$top/cocci/bench-baseline.cocci" \
+base_cut=$(perl "$top/cocci/bin/bench-rule.pl" "$tree" "$top/cocci/bench-baseline.cocci" \
 	"$jobs" "$top/cocci/maps.list" slice)
 scan=$(scan_run seed "")
 scan_w=$(scan_run wrappers --wrappers)

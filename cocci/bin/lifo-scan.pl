@@ -3,10 +3,10 @@
 # make scan: run every Coccinelle rule of cocci/ over a kernel tree and
 # report the kmap_local LIFO findings with their run-time impact.
 #
-#   perl scan/lifo-scan.pl --tree DIR [--out DIR] [--jobs N]
+#   perl cocci/bin/lifo-scan.pl --tree DIR [--out DIR] [--jobs N]
 #        [--cocci-dir DIR] [--kver V] [--timeout S] [--file PATH]...
 #        [--wrappers]   (also check callers of the tree's own wrappers,
-#                        found by scripts/lifo-cocci.sh)
+#                        found by cocci/bin/lifo-cocci.sh)
 #        [--no-slice]   (give spatch the files whole, not cut down to the
 #                        functions that name the mapping functions)
 #
@@ -15,7 +15,7 @@
 # Exit 0 with or without findings, 2 on errors.
 use v5.36;
 use FindBin;
-use lib "$FindBin::Bin/lib";
+use lib "$FindBin::Bin/../lib";
 use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use LifoCommon qw(fail project_root is_ktree check_out_dir cocci_rules);

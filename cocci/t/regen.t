@@ -14,7 +14,7 @@ plan skip_all => 'no patches in kernel-patches/lifo' unless @p;
 plan skip_all => 'spatch not installed' unless have_spatch();
 my $tree = packaged_tree();
 plan skip_all => 'packaged 6.12 tree not available' unless $tree;
-plan skip_all => 'scripts/lifo-fix.sh not there yet' unless -f "$root/scripts/lifo-fix.sh";
+plan skip_all => 'cocci/bin/lifo-fix.sh not there yet' unless -f "$root/cocci/bin/lifo-fix.sh";
 
 sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 sub undated($t) { $t =~ s/^Date: .*\n//mr }
@@ -37,7 +37,7 @@ for my $p (grep { $regen{$_} } @p) {
 	$files{$_} = 1 for $t =~ m{^\+\+\+ b/(\S+)$}mg;
 }
 $from =~ s/\n / /g;
-my ($st, $o) = run_cmd("perl $root/scan/make-fixes.pl --tree $tree --out $tmp/out "
+my ($st, $o) = run_cmd("perl $root/cocci/bin/make-fixes.pl --tree $tree --out $tmp/out "
 	. join(' ', map { "--finding $_" } sort keys %files) . " --author '$from' --no-build-check --quiet 2>&1");
 is($st, 0, 'make fixes --finding ' . join(' ', sort keys %files)) or diag $o;
 my @made = map { s{.*/}{}r =~ s/^\d{4}-//r } sort glob "$tmp/out/patches/*.patch";

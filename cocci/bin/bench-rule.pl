@@ -4,11 +4,11 @@
 # picks the files that name a function of NAMES_LIST, then one spatch
 # batch per job; with "slice", spatch reads the files cut down to the
 # functions that name one of them, as make scan gives them to its rules
-# (scan/lib/LifoSlice.pm).  Prints "SECONDS FILES".  For cocci/bench.sh.
+# (cocci/lib/LifoSlice.pm).  Prints "SECONDS FILES".  For cocci/bin/bench.sh.
 #   bench-rule.pl TREE RULE JOBS NAMES_LIST [slice]
 use v5.36;
 use FindBin;
-use lib "$FindBin::Bin/lib";
+use lib "$FindBin::Bin/../lib";
 use Time::HiRes qw(time);
 use LifoSpatch;
 

@@ -10,7 +10,7 @@ use JSON::PP ();
 use SarifCheck qw(check_sarif);
 
 my $root = root();
-my $scan = "perl $root/scan/lifo-scan.pl";
+my $scan = "perl $root/cocci/bin/lifo-scan.pl";
 
 sub slurp($file) { open my $fh, '<', $file or die "$file: $!"; local $/; return <$fh> }
 
@@ -64,7 +64,7 @@ SKIP: {
 	is(scalar @$j, 3, 'findings.json: three objects');
 	my $s = JSON::PP->new->decode(slurp("$out/findings.sarif"));
 	is_deeply([check_sarif($s)], [], 'findings.sarif is valid SARIF 2.1.0');
-	($st, $o) = run_cmd("perl $root/scan/sarif-schema-check.pl $out/findings.sarif");
+	($st, $o) = run_cmd("perl $root/cocci/bin/sarif-schema-check.pl $out/findings.sarif");
 	is($st, 0, 'sarif-schema-check.pl accepts it');
 }
 

@@ -9,7 +9,7 @@
 # The tree is only read.  COCCI selects another semantic patch.
 set -eu
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 cocci=${COCCI:-$top/cocci/kmap_local_lifo.cocci}
 [ $# -ge 2 ] || { echo "usage: lifo-fix.sh TREE FILE..." >&2; exit 2; }
 tree=$1

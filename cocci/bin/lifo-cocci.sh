@@ -9,7 +9,7 @@
 # OUTDIR/kmap_local_lifo.cocci, and prints the last one's path.
 set -eu
 
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$(cd "$1" && pwd)
 out=$2
 jobs=${3:-$(nproc)}
@@ -24,7 +24,7 @@ new=$(cat "$out/maps.list" "$out/releases.list")
 level=0
 while [ -n "$new" ] && [ $level -lt 3 ]; do
 	level=$((level + 1))
-	perl "$top/cocci/lists.pl" --lists "$out" "$top/cocci/kmap_local_wrappers.cocci" >"$out/wrappers.cocci"
+	perl "$top/cocci/bin/lists.pl" --lists "$out" "$top/cocci/kmap_local_wrappers.cocci" >"$out/wrappers.cocci"
 	# Only files naming a function found in the previous level can hold
 	# a new wrapper: a grep is far cheaper than letting spatch look.
 	# No empty line: grep -F takes an empty pattern as matching every file.
@@ -66,6 +66,6 @@ while [ -n "$new" ] && [ $level -lt 3 ]; do
 done
 rm -f "$out/new.names" "$out/found.txt" "$out/files.txt" "$out"/batch.*
 
-perl "$top/cocci/lists.pl" --lists "$out" "$top/cocci/kmap_local_lifo.cocci" >"$out/kmap_local_lifo.cocci"
+perl "$top/cocci/bin/lists.pl" --lists "$out" "$top/cocci/kmap_local_lifo.cocci" >"$out/kmap_local_lifo.cocci"
 echo "lifo-cocci: $(wc -l <"$out/wrappers.txt") wrappers in $tree" >&2
 echo "$out/kmap_local_lifo.cocci"

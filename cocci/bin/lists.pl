@@ -1,13 +1,13 @@
 #!/usr/bin/perl
 # SPDX-License-Identifier: GPL-2.0
 # Print a semantic patch of cocci/ with the name lists written in (see
-# scan/lib/LifoLists.pm).
+# cocci/lib/LifoLists.pm).
 #   lists.pl [--lists DIR] [--no-prefilter] [--rules-only] RULE.cocci
 # The lists are DIR/maps.list, DIR/releases.list and DIR/iterators.list,
 # each taken from cocci/ when DIR lacks it (default: cocci/ alone).
 use v5.36;
 use FindBin;
-use lib "$FindBin::Bin/../scan/lib";
+use lib "$FindBin::Bin/../lib";
 use Getopt::Long;
 use LifoLists qw(read_list substitute);
 
@@ -20,7 +20,7 @@ if ($o{help} || @ARGV != 1) {
 }
 my %lists;
 for my $l (qw(maps.list releases.list iterators.list)) {
-	my $f = defined $o{lists} && -f "$o{lists}/$l" ? "$o{lists}/$l" : "$FindBin::Bin/$l";
+	my $f = defined $o{lists} && -f "$o{lists}/$l" ? "$o{lists}/$l" : "$FindBin::Bin/../$l";
 	$lists{$l} = [eval { read_list($f) }];
 	die "lists.pl: $@" if $@;
 }

@@ -15,7 +15,7 @@ sub fail(@msg) {
 }
 
 sub project_root {
-	my $d = abs_path(__FILE__) =~ s{/scan/lib/[^/]+$}{}r;
+	my $d = abs_path(__FILE__) =~ s{/cocci/lib/[^/]+$}{}r;
 	return $d;
 }
 

@@ -10,7 +10,7 @@
 # only the functions that name the new wrappers (LifoSlice.pm).  A function's
 # findings are those of the last pass that read it: it saw every wrapper
 # the function names.  Wrappers are searched three levels deep, as
-# scripts/lifo-cocci.sh does; a fourth pass only checks the callers of
+# cocci/bin/lifo-cocci.sh does; a fourth pass only checks the callers of
 # the third level.
 package LifoPasses;
 use v5.36;
@@ -148,7 +148,7 @@ sub run(%o) {
 			else { push @search, $name }
 		}
 	}
-	# The checker with every wrapper, for the fixer (scripts/lifo-fix.sh).
+	# The checker with every wrapper, for the fixer (cocci/bin/lifo-fix.sh).
 	_write_list("$dir/maps.list", @maps);
 	_write_list("$dir/releases.list", @rels);
 	_semantic_patch($o{root}, $dir);

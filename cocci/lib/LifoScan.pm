@@ -28,7 +28,7 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 #     wrappers (check with the tree's own wrappers), cocci_tree (where the
 #     wrapper passes keep their lists and rule; default OUT/cocci-tree),
 #     slice (default on: spatch reads only the functions that name the
-#     rule's functions, scan/lib/LifoSlice.pm)
+#     rule's functions, cocci/lib/LifoSlice.pm)
 # Returns { findings, lines, summary, ok, stats }
 sub scan(%a) {
 	my $t0 = time;
@@ -39,7 +39,7 @@ sub scan(%a) {
 	my $ver = LifoSpatch::spatch_version($spatch)
 		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
 	# Checkers only: a rule that does not print LIFO findings (such as
-	# kmap_local_wrappers.cocci, a helper of scripts/lifo-cocci.sh) is
+	# kmap_local_wrappers.cocci, a helper of cocci/bin/lifo-cocci.sh) is
 	# left out.
 	my (@rules, %generated);
 	for my $r (cocci_rules($a{cocci_dir})) {
@@ -88,7 +88,7 @@ sub scan(%a) {
 		my $tmp = $a{out} ? "$a{out}/tmp" : undef;
 		my $r;
 		if ($passes) {
-			# The tree's own wrappers join the lists (scan/lib/LifoPasses.pm).
+			# The tree's own wrappers join the lists (cocci/lib/LifoPasses.pm).
 			$r = LifoPasses::run(tree => $tree, all => \@all, root => LifoCommon::project_root(),
 				dir => $a{cocci_tree} // ($a{out} // File::Temp::tempdir(CLEANUP => 1)) . '/cocci-tree',
 				jobs => $jobs, timeout => $a{timeout}, spatch => $spatch, say => $say, slice => $slice,

@@ -1,6 +1,6 @@
 #!/usr/bin/perl
 # SPDX-License-Identifier: GPL-2.0
-# Stand-in for scripts/lifo-fix.sh in the tests: fake-fixer.pl TREE FILE...
+# Stand-in for cocci/bin/lifo-fix.sh in the tests: fake-fixer.pl TREE FILE...
 # Swaps two consecutive kunmap_local()/pte_unmap() lines when the first
 # releases a mapping made before the second; prints a -p1 diff.
 use v5.36;

@@ -9,7 +9,7 @@ use File::Copy qw(copy);
 use Cwd qw(abs_path);
 our @EXPORT = qw(fake_tree write_to root run_cmd packaged_tree have_spatch);
 
-sub root { abs_path(__FILE__) =~ s{/scan/t/[^/]+$}{}r }
+sub root { abs_path(__FILE__) =~ s{/cocci/t/[^/]+$}{}r }
 
 sub write_to($file, $text) {
 	make_path($file =~ s{/[^/]*$}{}r);

@@ -11,7 +11,7 @@ use File::Path qw(make_path);
 
 plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
-my $fixes = "perl $root/scan/make-fixes.pl --no-build-check --fixer 'perl $root/scan/t/data/fake-fixer.pl' --jobs 2 --quiet";
+my $fixes = "perl $root/cocci/bin/make-fixes.pl --no-build-check --fixer 'perl $root/cocci/t/data/fake-fixer.pl' --jobs 2 --quiet";
 my $author = "--author 'Test Author <test\@example.org>'";
 my $t = fake_tree();
 my $out = tempdir(CLEANUP => 1);
@@ -96,7 +96,7 @@ unlike($gl ? slurp($gl) : 'Fixes:', qr/^Fixes:/m, 'no Fixes: for a cleanup');
 my $w = fake_tree();
 mkdir "$w/lib" or die;
 system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$w/lib/") == 0 or die;
-($st, $o) = run_cmd("perl $root/scan/make-fixes.pl --no-build-check --jobs 2 --quiet $author"
+($st, $o) = run_cmd("perl $root/cocci/bin/make-fixes.pl --no-build-check --jobs 2 --quiet $author"
 	. " --tree $w --out $out/w --wrappers --finding lib/wrapped.c:26 2>&1");
 my ($wp) = glob "$out/w/patches/*.patch";
 ok($wp, '--wrappers: a patch for the wrapped caller') or diag $o;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make check-patch: check a patch before sending it.
 #
-#   perl scan/check-patch.pl --tree DIR --patch FILE [--out DIR]
+#   perl cocci/bin/check-patch.pl --tree DIR --patch FILE [--out DIR]
 #        [--jobs N] [--cocci-dir DIR] [--kver V] [--checkpatch-opts "..."]
 #
 # Applies FILE with patch -p1 to a scratch copy of the files it touches
@@ -14,7 +14,7 @@
 # disclosure complaints, added LIFO findings), 2 on errors.
 use v5.36;
 use FindBin;
-use lib "$FindBin::Bin/lib";
+use lib "$FindBin::Bin/../lib";
 use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use File::Path qw(make_path remove_tree);
