@@ -34,6 +34,7 @@ import re
 
 mapcalls = {}
 nesting = set()
+nested = set()
 nullexit = set()
 aliases = {}
 srclines = {}
@@ -359,45 +360,6 @@ X << handles.X; pm << handles.pm;
 @@
 note_handle(X, pm)
 
-// Aliases: "y = x;" (or x plus an offset, or cast, or "y = x = map()")
-// lets y release the mapping of the handle x.
-@alias depends on twice@
-expression X, Y;
-position p : script:python() { where(p) in nesting };
-@@
-Y@p = X
-
-@script:python@
-X << alias.X;
-Y << alias.Y;
-p << alias.p;
-@@
-note_alias(X, Y, p)
-
-// The then-branch of "if (!B)" (unlikely(!B), IS_ERR(B), B == NULL) for
-// a handle B: there B is NULL (its map failed) and only the older
-// mappings are live.
-@nullexit depends on twice@
-expression B;
-identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
-identifier L;
-position pn : script:python() { where(pn) in nesting };
-@@
-(
-if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) goto L@pn;
-|
-if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { ... goto L@pn; }
-|
-if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { <+... rn@pn(...) ...+> }
-)
-
-@script:python@
-B << nullexit.B;
-pn << nullexit.pn;
-@@
-if tidy(B) in handles.get(where(pn), ()):
-	nullexit.add(key(pn))
-
 // The violations, in three stages rather than one costly match.
 // nest: A mapped, then B mapped while A is live (on any path: a loop's
 // back edge included).  A mapping is an assignment of a mapping call's
@@ -424,6 +386,28 @@ mb@pb(...)
 ... when any
 }
 
+@script:python@
+pa << nest.pa;
+@@
+nested.add(where(pa))
+
+// Aliases matter only where nest found a pair.
+// Aliases: "y = x;" (or x plus an offset, or cast, or "y = x = map()")
+// lets y release the mapping of the handle x.
+@alias depends on nest@
+expression X, Y;
+position p : script:python() { where(p) in nested };
+@@
+Y@p = X
+
+@script:python@
+X << alias.X;
+Y << alias.Y;
+p << alias.p;
+@@
+note_alias(X, Y, p)
+
+
 // pair: B, the handle mapped at pb, when it is another than A (not A
 // mapped again by a loop, nor an alias of it): each pair costs a path
 // search.
@@ -435,6 +419,28 @@ identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_l
 identifier ib = {sg_miter_next}; // iterators.list
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(B) \)
+
+// The then-branch of "if (!B)" (unlikely(!B), IS_ERR(B), B == NULL) for
+// the handle B of a pair: there B is NULL (its map failed) and only the
+// older mappings are live.
+@nullexit@
+expression pair.B;
+identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier L;
+position pn;
+@@
+(
+if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) goto L@pn;
+|
+if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { ... goto L@pn; }
+|
+if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { <+... rn@pn(...) ...+> }
+)
+
+@script:python@
+pn << nullexit.pn;
+@@
+nullexit.add(key(pn))
 
 // early: from B's mapping, A released while B is live.
 @early exists@
