@@ -33,7 +33,6 @@ virtual undecided
 import re
 
 mapcalls = {}
-nesting = set()
 nested = set()
 nullexit = set()
 aliases = {}
@@ -212,11 +211,14 @@ def note_handle(x, pm):
 def note_field_release(arg, pr):
 	field_releases.setdefault(pr[0].file, []).append((tidy(arg), pr))
 
-def leaves(pos):
-	"""The fields the function at pos maps once and releases nowhere:
-	[(type, path, line, pos)], in line order."""
-	f = pos[0].file
-	fn = pos[0].current_element
+leaves_of = {}
+
+def leaves(f, fn):
+	"""The fields function fn of file f maps once and releases nowhere:
+	[(type, path, line, pos)], in line order.  Asked once the file's
+	releases are all noted, so kept."""
+	if (f, fn) in leaves_of:
+		return leaves_of[(f, fn)]
 	mine = [(fld, pm) for fld, pm in field_maps.get(f, ()) if pm[0].current_element == fn]
 	out = []
 	for (t, path, name), pm in mine:
@@ -226,7 +228,8 @@ def leaves(pos):
 		if any(r[1][0].current_element == fn and mentions(r[0], x) for r in field_releases.get(f, ())):
 			continue
 		out.append((t, path, int(pm[0].line), pm))
-	return sorted(out, key=lambda e: e[2])
+	leaves_of[(f, fn)] = sorted(out, key=lambda e: e[2])
+	return leaves_of[(f, fn)]
 
 def check_field_release(arg, pr):
 	"""A release of a field that a function of the file leaves mapped
@@ -238,7 +241,7 @@ def check_field_release(arg, pr):
 	for mapper in mappers:
 		if mapper == pr[0].current_element:
 			continue
-		left = leaves(next(pm for _, pm in field_maps[f] if pm[0].current_element == mapper))
+		left = leaves(f, mapper)
 		for ta, fa, la, pa in left:
 			if ta not in params:
 				continue
@@ -344,7 +347,6 @@ fn;
 if mapcalls.get(where(p), 0) < 2:
 	coccinelle.fn = cocci.make_ident("kmap_lifo_maps_once")
 else:
-	nesting.add(where(p))
 	coccinelle.fn = cocci.make_ident(p[0].current_element)
 
 // Handles: what each mapping call's result is assigned to, per function.

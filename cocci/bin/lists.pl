@@ -9,7 +9,7 @@ use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/../lib";
 use Getopt::Long;
-use LifoLists qw(read_list substitute);
+use LifoLists qw(lists_in substitute);
 
 my %o;
 GetOptions(\%o, 'lists=s', 'no-prefilter', 'rules-only', 'help')
@@ -18,14 +18,9 @@ if ($o{help} || @ARGV != 1) {
 	print "usage: lists.pl [--lists DIR] [--no-prefilter] [--rules-only] RULE.cocci\n";
 	exit($o{help} ? 0 : 2);
 }
-my %lists;
-for my $l (qw(maps.list releases.list iterators.list)) {
-	my $f = defined $o{lists} && -f "$o{lists}/$l" ? "$o{lists}/$l" : "$FindBin::Bin/../$l";
-	$lists{$l} = [eval { read_list($f) }];
-	die "lists.pl: $@" if $@;
-}
+my $lists = eval { lists_in($o{lists}, "$FindBin::Bin/..") } or die "lists.pl: $@";
 open my $fh, '<', $ARGV[0] or die "lists.pl: cannot read $ARGV[0]: $!\n";
 my $text = do { local $/; <$fh> };
-my $out = eval { substitute($text, \%lists, no_prefilter => $o{'no-prefilter'}, rules_only => $o{'rules-only'}) };
+my $out = eval { substitute($text, $lists, no_prefilter => $o{'no-prefilter'}, rules_only => $o{'rules-only'}) };
 if (!defined $out) { print STDERR "lists.pl: $@"; exit 2 }
 print $out;

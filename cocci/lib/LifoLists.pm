@@ -14,7 +14,7 @@
 package LifoLists;
 use v5.36;
 use Exporter 'import';
-our @EXPORT_OK = qw(read_list substitute);
+our @EXPORT_OK = qw(read_list lists_in substitute);
 
 # The function names of a list file: comments and blank lines skipped.
 sub read_list($file) {
@@ -26,6 +26,13 @@ sub read_list($file) {
 		push @n, $1 while /([A-Za-z_]\w*)/g;
 	}
 	return @n;
+}
+
+# The lists a semantic patch names, { file name => [names] }: each read
+# from $dir, or from $seeds (cocci/) when $dir lacks it.
+sub lists_in($dir, $seeds) {
+	return { map { $_ => [read_list(defined $dir && -f "$dir/$_" ? "$dir/$_" : "$seeds/$_")] }
+		qw(maps.list releases.list iterators.list) };
 }
 
 sub _union($lists, @names) {

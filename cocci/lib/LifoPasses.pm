@@ -31,14 +31,13 @@ sub _write_list($file, @names) {
 # The checker and the wrapper rules for the lists in $dir, as one file
 # (cocci/iterators.list is not extended: wrappers join the other two).
 sub _semantic_patch($root, $dir) {
-	my %lists = map { $_ => [LifoLists::read_list(-f "$dir/$_" ? "$dir/$_" : "$root/cocci/$_")] }
-		qw(maps.list releases.list iterators.list);
+	my $lists = LifoLists::lists_in($dir, "$root/cocci");
 	my $sp = "$dir/kmap_local_lifo.cocci";
 	open my $fh, '>', $sp or fail("cannot write $sp: $!");
 	for (['kmap_local_lifo.cocci', no_prefilter => 1], ['kmap_local_wrappers.cocci', rules_only => 1]) {
 		my ($rule, %o) = @$_;
 		my $text = read_bytes("$root/cocci/$rule") // fail("cannot read $root/cocci/$rule");
-		print $fh LifoLists::substitute($text, \%lists, %o), "\n";
+		print $fh LifoLists::substitute($text, $lists, %o), "\n";
 	}
 	close $fh or fail("cannot write $sp: $!");
 	return $sp;

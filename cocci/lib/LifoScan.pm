@@ -146,7 +146,7 @@ sub scan(%a) {
 		rules => [map { s{.*/}{}r } @rules], files => scalar @all, candidates => scalar keys %cand,
 		parsed => scalar keys %$handled, parse_errors => [sort keys %$parse], timeouts => [sort keys %$timeouts],
 		wrappers => [map { { kind => $_->[0], name => $_->[1], level => $_->[2] } } @wrappers],
-		undecided => [map { { where => $_, what => $run{undecided}{$_} } } sort keys %{$run{undecided} // {}}],
+		undecided => [map { { where => $_, what => $und->{$_} } } sort keys %$und],
 		errors => $errors, wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
 		jobs => $jobs, sliced => $slice ? 1 : 0);
 	if ($a{out}) {
