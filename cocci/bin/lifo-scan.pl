@@ -6,7 +6,7 @@
 #   perl cocci/bin/lifo-scan.pl --tree DIR [--out DIR] [--jobs N]
 #        [--cocci-dir DIR] [--kver V] [--timeout S] [--file PATH]...
 #        [--wrappers]   (also check callers of the tree's own wrappers,
-#                        found by cocci/bin/lifo-cocci.sh)
+#                        found by cocci/lib/LifoPasses.pm)
 #        [--no-slice]   (give spatch the files whole, not cut down to the
 #                        functions that name the mapping functions)
 #

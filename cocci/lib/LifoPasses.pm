@@ -9,9 +9,10 @@
 # file and those that include it), with the longer lists, and in them
 # only the functions that name the new wrappers (LifoSlice.pm).  A function's
 # findings are those of the last pass that read it: it saw every wrapper
-# the function names.  Wrappers are searched three levels deep, as
-# cocci/bin/lifo-cocci.sh does; a fourth pass only checks the callers of
-# the third level.
+# the function names.  Wrappers are searched three levels deep; a fourth
+# pass only checks the callers of the third level.  The tree's rule, with
+# every wrapper, is left in the scratch folder with its lists
+# (cocci/bin/lifo-rule.pl prints its path; make fixes uses it).
 package LifoPasses;
 use v5.36;
 use File::Path qw(make_path);
@@ -28,18 +29,33 @@ sub _write_list($file, @names) {
 	close $fh or fail("cannot write $file: $!");
 }
 
-# The checker and the wrapper rules for the lists in $dir, as one file
-# (cocci/iterators.list is not extended: wrappers join the other two).
-sub _semantic_patch($root, $dir) {
+# A pass's semantic patch for the lists in $dir: the checker and the
+# wrapper rules as one file, without the prefilter (the pass picks the
+# files).  cocci/iterators.list is not extended: wrappers join the other
+# two lists.
+sub _pass_rule($root, $dir) {
+	return _write_rule($root, $dir, 'pass.cocci',
+		['kmap_local_lifo.cocci', no_prefilter => 1],
+		['kmap_local_wrappers.cocci', rules_only => 1]);
+}
+
+# The checker alone, with its prefilter: the rule that knows every
+# wrapper, for spatch --dir, make coccicheck and cocci/bin/lifo-fix.sh.
+sub _standalone_rule($root, $dir) {
+	return _write_rule($root, $dir, 'kmap_local_lifo.cocci', ['kmap_local_lifo.cocci']);
+}
+
+sub _write_rule($root, $dir, $name, @parts) {
 	my $lists = LifoLists::lists_in($dir, "$root/cocci");
-	my $sp = "$dir/kmap_local_lifo.cocci";
-	open my $fh, '>', $sp or fail("cannot write $sp: $!");
-	for (['kmap_local_lifo.cocci', no_prefilter => 1], ['kmap_local_wrappers.cocci', rules_only => 1]) {
+	my $sp = "$dir/$name";
+	open my $fh, '>', "$sp.tmp" or fail("cannot write $sp: $!");
+	for (@parts) {
 		my ($rule, %o) = @$_;
 		my $text = read_bytes("$root/cocci/$rule") // fail("cannot read $root/cocci/$rule");
 		print $fh LifoLists::substitute($text, $lists, %o), "\n";
 	}
 	close $fh or fail("cannot write $sp: $!");
+	rename "$sp.tmp", $sp or fail("cannot write $sp: $!");
 	return $sp;
 }
 
@@ -110,7 +126,7 @@ sub run(%o) {
 		last unless @files;
 		_write_list("$dir/maps.list", @maps);
 		_write_list("$dir/releases.list", @rels);
-		my $sp = _semantic_patch($o{root}, $dir);
+		my $sp = _pass_rule($o{root}, $dir);
 		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
 			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp",
 			slice => ($o{slice} // 1) ? [@new] : undef,
@@ -147,13 +163,14 @@ sub run(%o) {
 			else { push @search, $name }
 		}
 	}
-	# The checker with every wrapper, for the fixer (cocci/bin/lifo-fix.sh).
 	_write_list("$dir/maps.list", @maps);
 	_write_list("$dir/releases.list", @rels);
-	_semantic_patch($o{root}, $dir);
+	_write_list("$dir/wrappers.txt", map { "$_->[0] $_->[1] (level $_->[2])" } @wrappers);
+	unlink "$dir/pass.cocci";
+	my $rule = _standalone_rule($o{root}, $dir);
 	my @findings = map { @{$latest{$_}} } sort keys %latest;
 	return { %run, findings => \@findings, wrappers => \@wrappers,
-		candidates => \%cand, passes => \@passes };
+		candidates => \%cand, passes => \@passes, rule => $rule };
 }
 
 1;

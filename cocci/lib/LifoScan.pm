@@ -39,7 +39,7 @@ sub scan(%a) {
 	my $ver = LifoSpatch::spatch_version($spatch)
 		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
 	# Checkers only: a rule that does not print LIFO findings (such as
-	# kmap_local_wrappers.cocci, a helper of cocci/bin/lifo-cocci.sh) is
+	# kmap_local_wrappers.cocci, a helper of cocci/lib/LifoPasses.pm) is
 	# left out.
 	my (@rules, %generated);
 	for my $r (cocci_rules($a{cocci_dir})) {
