@@ -101,6 +101,7 @@ def mentions(e, a, pos=None):
 
 def message(a, pa, b, pb, p):
 	a, b = tidy(a), tidy(b)
+	a, b = shown_as.get(key(pa), a), shown_as.get(key(pb), b)
 	return "%s(): %s (%s, line %s) mapped before %s (%s, line %s) but released first; release %s before %s" % (
 		p[0].current_element, a, callee(pa), pa[0].line,
 		b, callee(pb), pb[0].line, b, a)
@@ -198,6 +199,116 @@ def field_of(x, pos):
 field_maps = {}
 field_releases = {}
 
+def definition(pos):
+	"""The lines of the function at pos from its head to pos, or []."""
+	fn, lines = pos[0].current_element, lines_of(pos[0].file)
+	for n in range(int(pos[0].line) - 1, -1, -1):
+		if re.match(r"\w.*\b%s\s*\(" % re.escape(fn), lines[n]):
+			return lines[n:int(pos[0].line)]
+	return []
+
+def param_names(pos):
+	"""The names of the parameters of the function at pos, in order."""
+	head = " ".join(definition(pos))
+	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(pos[0].current_element), head)
+	if not m:
+		return []
+	return [(re.search(r"(\w+)\s*$", a) or re.match("", "")).group(0) for a in m.group(1).split(",")]
+
+def struct_arg(x, pos):
+	"""A field x = "p->f..." as (index of the parameter p is, or that the
+	local pointer p is set from: "struct s *p = data;", path "->f..."),
+	or None."""
+	m = re.match(r"(\w+)(->.*)$", tidy(x))
+	if not m:
+		return None
+	base, path = m.groups()
+	names = param_names(pos)
+	if base not in names:
+		for text in definition(pos):
+			d = re.search(r"\*\s*%s\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*;" % re.escape(base), text)
+			if d and d.group(1) in names:
+				base = d.group(1)
+				break
+		else:
+			return None
+	return (names.index(base), path)
+
+# Helpers that leave a field of the structure they are passed mapped, as
+# an iterator does (they may release what they mapped there before): a
+# call maps that field of its argument in place, and so does passing
+# the helper as a callback with the structure.  Per file, from the
+# field mappings and releases the rules above noted.
+helper_maps = {}	# file => [(function, index, path, line)]
+helpers = {}		# file => {function: (index, path)}
+helper_dirty = set()
+helper_calls = {}	# key(call) => (index, path)
+shown_as = {}		# key(call) => the field the call maps, as written
+
+def helper_names():
+	for f in helper_dirty:
+		out = {}
+		for fn, idx, path, line in helper_maps.get(f, ()):
+			later = [r for r in field_releases.get(f, ())
+				 if r[1][0].current_element == fn and int(r[1][0].line) > line
+				 and struct_arg(r[0], r[1]) == (idx, path)]
+			if not later:
+				out[fn] = (idx, path)
+		helpers[f] = out
+	helper_dirty.clear()
+	return set(n for h in helpers.values() for n in h)
+
+def call_args(text):
+	"""The top-level arguments of the call whose "(" opens text."""
+	args, depth, cur = [], 0, ""
+	for c in text:
+		if c in "([{":
+			depth += 1
+			if depth == 1:
+				continue
+		elif c in ")]}":
+			depth -= 1
+			if depth == 0:
+				args.append(cur.strip())
+				return args
+		elif c == "," and depth == 1:
+			args.append(cur.strip())
+			cur = ""
+			continue
+		cur += c
+	return args
+
+def helper_arg(b, pb):
+	"""Whether b is the structure the helper call at pb maps a field of:
+	its argument at the helper's index, or, for a callback, an argument
+	after it.  Notes b as standing for that field."""
+	h = helper_calls.get(key(pb))
+	if not h:
+		return True
+	idx, path = h
+	lines = lines_of(pb[0].file)
+	ln = int(pb[0].line) - 1
+	rest = " ".join([lines[ln][int(pb[0].column):]] + lines[ln + 1:ln + 8])
+	m = re.match(r"\w+\s*(.*)", rest, re.S)
+	after = m.group(1) if m else ""
+	want = re.sub(r"\s+", "", str(b))
+	if after.startswith("("):
+		args = call_args(after)
+		if idx >= len(args) or re.sub(r"\s+", "", args[idx]) != want:
+			return False
+	else:
+		args = call_args("(" + after.lstrip(", "))
+		if want not in [re.sub(r"\s+", "", a) for a in args]:
+			return False
+	base = tidy(b)
+	field = base + (path.replace("->", ".", 1) if want.startswith("&") else path)
+	aliases.setdefault(where(pb), {}).setdefault(base, set()).add(field)
+	shown_as[key(pb)] = field
+	return True
+
+def pair_ok(a, b, pb):
+	return helper_arg(b, pb) and distinct(a, b, pb)
+
 handles = {}
 maplines = {}
 
@@ -207,9 +318,14 @@ def note_handle(x, pm):
 	fld = field_of(x, pm)
 	if fld:
 		field_maps.setdefault(pm[0].file, []).append((fld, pm))
+	arg = struct_arg(x, pm)
+	if arg:
+		helper_maps.setdefault(pm[0].file, []).append((pm[0].current_element, arg[0], arg[1], int(pm[0].line)))
+		helper_dirty.add(pm[0].file)
 
 def note_field_release(arg, pr):
 	field_releases.setdefault(pr[0].file, []).append((tidy(arg), pr))
+	helper_dirty.add(pr[0].file)
 
 leaves_of = {}
 
@@ -336,19 +452,6 @@ p << maps.p;
 @@
 mapcalls[where(p)] = mapcalls.get(where(p), 0) + 1
 
-@script:python twice@
-p << maps.p;
-fn;
-@@
-# A function that maps once gets a name no function has: dropping the
-# match instead (cocci.include_match(False)) would also make the later
-# rules that depend on tokens fail in files without a function that
-# maps twice (spatch 1.1.1).
-if mapcalls.get(where(p), 0) < 2:
-	coccinelle.fn = cocci.make_ident("kmap_lifo_maps_once")
-else:
-	coccinelle.fn = cocci.make_ident(p[0].current_element)
-
 // Handles: what each mapping call's result is assigned to, per function.
 @handles depends on tokens@
 expression X;
@@ -362,11 +465,56 @@ X << handles.X; pm << handles.pm;
 @@
 note_handle(X, pm)
 
+// The releases of fields, for the summaries of helpers and of functions
+// that leave fields mapped to another function.
+@frel depends on handles@
+expression X;
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+position pr;
+@@
+rf@pr(..., X, ...)
+
+@script:python@
+X << frel.X; pr << frel.pr;
+@@
+note_field_release(X, pr)
+
+// Calls of helpers that leave a field of their argument mapped (directly
+// or passed as a callback) count as mappings of that field.
+@fiter depends on handles@
+identifier fh : script:python() { fh in helper_names() };
+identifier F;
+position pf;
+@@
+\( fh@pf(...) \| F(..., fh@pf, ...) \)
+
+@script:python@
+pf << fiter.pf;
+@@
+h = helpers.get(pf[0].file, {}).get(callee(pf))
+if h and callee(pf) != pf[0].current_element:
+	helper_calls[key(pf)] = h
+	mapcalls[where(pf)] = mapcalls.get(where(pf), 0) + 1
+
+@script:python twice@
+p << maps.p;
+fn;
+@@
+# A function that maps once gets a name no function has: dropping the
+# match instead (cocci.include_match(False)) would also make the later
+# rules that depend on tokens fail in files without a function that
+# maps twice (spatch 1.1.1).
+if mapcalls.get(where(p), 0) < 2:
+	coccinelle.fn = cocci.make_ident("kmap_lifo_maps_once")
+else:
+	coccinelle.fn = cocci.make_ident(p[0].current_element)
+
 // The violations, in three stages rather than one costly match.
 // nest: A mapped, then B mapped while A is live (on any path: a loop's
 // back edge included).  A mapping is an assignment of a mapping call's
-// result (with an offset or a cast, in a declaration or a condition), or
-// an iterator advanced in place.
+// result (with an offset or a cast, in a declaration or a condition), an
+// iterator advanced in place, or a call of a helper that leaves a field
+// of its argument mapped.
 @nest depends on twice exists@
 identifier twice.fn;
 expression A, C, E;
@@ -374,6 +522,8 @@ identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_l
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, sg_miter_next}; // maps.list iterators.list
 identifier ia = {sg_miter_next}; // iterators.list
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier fh : script:python() { fh in helper_names() };
+identifier F;
 position pa, pb;
 @@
 fn(...) {
@@ -384,7 +534,7 @@ fn(...) {
     when != if (C) { <+... ra(..., <+... A ...+>, ...) ...+> }
     when != if (C) ra(..., <+... A ...+>, ...);
     when any
-mb@pb(...)
+\( mb@pb(...) \| fh@pb(...) \| F(..., fh@pb, ...) \)
 ... when any
 }
 
@@ -416,11 +566,13 @@ note_alias(X, Y, p)
 @pair@
 expression nest.A;
 position nest.pb;
-expression B : script:python(A, pb) { distinct(A, B, pb) };
+expression B : script:python(A, pb) { pair_ok(A, B, pb) };
+identifier fh : script:python(pb) { key(pb) in helper_calls };
+identifier F;
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
 identifier ib = {sg_miter_next}; // iterators.list
 @@
-\( B = <+... mb@pb(...) ...+> \| ib@pb(B) \)
+\( B = <+... mb@pb(...) ...+> \| ib@pb(B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 
 // The then-branch of "if (!B)" (unlikely(!B), IS_ERR(B), B == NULL) for
 // the handle B of a pair: there B is NULL (its map failed) and only the
@@ -458,8 +610,10 @@ expression RA : script:python(A, pb) { mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
+identifier fh : script:python(pb) { key(pb) in helper_calls };
+identifier F;
 @@
-\( B = <+... mb@pb(...) ...+> \| ib@pb(B) \)
+\( B = <+... mb@pb(...) ...+> \| ib@pb(B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != if (C) { <+... rb(..., RB, ...) ...+> }
     when != if (C) rb(..., RB, ...);
@@ -554,18 +708,6 @@ undecided_array(P, pa)
 // another function of the file, passed the same type, that releases the
 // first and then the second.  Fields are compared by their path from the
 // parameter; a field mapped twice in the mapper is left undecided.
-@frel depends on handles@
-expression X;
-identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
-position pr;
-@@
-rf@pr(..., X, ...)
-
-@script:python@
-X << frel.X; pr << frel.pr;
-@@
-note_field_release(X, pr)
-
 @script:python depends on !patch@
 X << frel.X; pr << frel.pr;
 @@
