@@ -162,6 +162,7 @@ def note_array(arr, i, inc, pa, j, inc2, p):
 	keep(g, (int(p[0].line), int(p[0].column)), p, msg, [(pa, "%s[%s] mapped" % (arr, tidy(i)))])
 
 shown_undecided = set()
+early_hits = set()	# (release, A, B) that early found
 
 def undecided_array(arr, pa):
 	"""An array mapped in a loop whose releases the rules cannot order."""
@@ -170,6 +171,61 @@ def undecided_array(arr, pa):
 	shown_undecided.add(key(pa))
 	print("UNDECIDED: %s:%s: %s(): %s[] (%s) mapped in a loop, released in no counting loop the rules can order" % (
 		pa[0].file, pa[0].line, pa[0].current_element, tidy(arr), callee(pa)))
+
+def exits(p):
+	"""Whether the block of the if statement at p ends by leaving the
+	flow (return, goto, break, continue): a release in it then does not
+	cut the path that skips the block."""
+	lines = lines_of(p[0].file)
+	n, col = int(p[0].line) - 1, int(p[0].column)
+	text = "\n".join([lines[n][col:]] + lines[n + 1:n + 200])
+	text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
+	i, depth = text.find("("), 0
+	if i < 0:
+		return False
+	for j in range(i, len(text)):
+		depth += {"(": 1, ")": -1}.get(text[j], 0)
+		if depth == 0:
+			break
+	rest = text[j + 1:].lstrip()
+	if not rest.startswith("{"):
+		return False
+	depth = 0
+	for k, ch in enumerate(rest):
+		depth += {"{": 1, "}": -1}.get(ch, 0)
+		if depth == 0:
+			break
+	stmts = [t.strip() for t in re.split(r"[;}]", rest[1:k]) if t.strip()]
+	return bool(stmts) and re.match(r"(return|goto|break|continue)\b", stmts[-1]) is not None
+
+def tests_only(c, b):
+	"""Whether condition c only tests that b is there (b, b != NULL,
+	!IS_ERR(b)): after b's mapping it holds, so it decides nothing."""
+	c = re.sub(r"\s+", "", c)
+	c = re.sub(r"^(likely|unlikely)\((.*)\)$", r"\2", c)
+	b = re.escape(re.sub(r"\s+", "", tidy(b)))
+	return re.fullmatch(r"(%s|%s!=NULL|NULL!=%s|!IS_ERR(_OR_NULL)?\(%s\))" % (b, b, b, b), c) is not None
+
+def flag_set_with(c, pb):
+	"""Whether condition c is a flag set true beside the mapping at pb
+	("src = map(); unmap_src = true;"): it then holds while B is mapped."""
+	c = re.sub(r"\s+", "", c)
+	if not re.fullmatch(r"\w+", c):
+		return False
+	lines = lines_of(pb[0].file)
+	n = int(pb[0].line)
+	return any(re.search(r"\b%s\s*=\s*(true|1)\s*;" % c, t) for t in lines[n - 1:n + 3])
+
+def undecided_guard(a, b, pb, p):
+	"""A released at p on a path that skips a conditional release of B."""
+	if not distinct(a, b, p) or (key(p), tidy(a), tidy(b)) in early_hits:
+		return
+	k = ("guard", p[0].file, p[0].line)
+	if k in shown_undecided:
+		return
+	shown_undecided.add(k)
+	print("UNDECIDED: %s:%s: %s(): %s (line %s) may still be mapped here, where %s is released: that depends on the conditions of its releases" % (
+		p[0].file, p[0].line, p[0].current_element, tidy(b), pb[0].line, tidy(a)))
 
 def params_of(pos):
 	"""The pointer parameters of the function at pos, [(type, name)], read
@@ -525,13 +581,14 @@ identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, p
 identifier fh : script:python() { fh in helper_names() };
 identifier F;
 position pa, pb;
+position pg : script:python() { not exits(pg) };
 @@
 fn(...) {
 ... when any
 \( A = <+... ma@pa(...) ...+> \| ia@pa(A) \)
 ... when != ra(..., <+... A ...+>, ...)
     when != A = E
-    when != if (C) { <+... ra(..., <+... A ...+>, ...) ...+> }
+    when != if@pg (C) { <+... ra(..., <+... A ...+>, ...) ...+> }
     when != if (C) ra(..., <+... A ...+>, ...);
     when any
 \( mb@pb(...) \| fh@pb(...) \| F(..., fh@pb, ...) \)
@@ -596,7 +653,10 @@ pn << nullexit.pn;
 @@
 nullexit.add(key(pn))
 
-// early: from B's mapping, A released while B is live.
+// early: from B's mapping, A released while B is live.  A release of B
+// under a condition counts as one (guarded and undecided below tell the
+// conditions apart), unless its block leaves the flow: then the path
+// that skips the block goes on with B mapped.
 @early exists@
 expression nest.A, pair.B;
 position nest.pb;
@@ -612,15 +672,21 @@ position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
+position pg : script:python() { not exits(pg) };
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
-    when != if (C) { <+... rb(..., RB, ...) ...+> }
+    when != if@pg (C) { <+... rb(..., RB, ...) ...+> }
     when != if (C) rb(..., RB, ...);
     when != B = E
     when != A = E
     when != goto L@pn;
 ra@p(..., RA, ...)
+
+@script:python depends on report && undecided@
+A << nest.A; B << pair.B; p << early.p;
+@@
+early_hits.add((key(p), tidy(A), tidy(B)))
 
 // late: from there, B released.
 @late exists@
@@ -645,6 +711,44 @@ note(A, pa, B, pb, p)
 A << nest.A; B << pair.B; p << early.p; q << late.q;
 @@
 choose(A, B, p, q)
+
+// Undecided: as early, but only the releases of B under a test of B
+// itself (if (B), if (B != NULL)), or under a flag set true beside B's
+// mapping, count: B is mapped there, so they hold.  A release of A this
+// finds and early does not is reached by skipping a release of B under
+// another condition (booleans that correlate elsewhere): the order
+// depends on it, and the place is named.
+@guarded depends on report && undecided exists@
+expression nest.A, pair.B;
+position nest.pb;
+expression E;
+identifier L;
+expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) };
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
+identifier ib = {sg_miter_next}; // iterators.list
+identifier fh : script:python(pb) { key(pb) in helper_calls };
+identifier F;
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+expression RA : script:python(A, pb) { mentions(RA, A, pb) };
+expression RB : script:python(B, pb) { mentions(RB, B, pb) };
+position pn : script:python() { key(pn) in nullexit };
+position pg : script:python() { not exits(pg) };
+position p : script:python() { key(p) not in nullexit };
+@@
+\( B = <+... mb@pb(...) ...+> \| ib@pb(B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+... when != rb(..., RB, ...)
+    when != if@pg (D) { <+... rb(..., RB, ...) ...+> }
+    when != if (D) rb(..., RB, ...);
+    when != B = E
+    when != A = E
+    when != goto L@pn;
+ra@p(..., RA, ...)
+
+@script:python depends on report && undecided@
+A << nest.A; B << pair.B; pb << nest.pb; p << guarded.p;
+@@
+undecided_guard(A, B, pb, p)
 
 // Arrays: elements mapped in a counting loop (p[i] = map(), i rising)
 // must be released in a loop counting the other way.  The path search
