@@ -85,6 +85,26 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	is($r->{rc}, 0, 'DISCLOSURE_SKIP=1 skips the check') or diag $r->{err};
 }
 
+# The commit-msg hook fails closed: a checker that dies, is killed or
+# exits with anything but 0 or 1 blocks the commit.
+{
+	my $d = tmpdir();
+	my %bad = (die => "die 'boom';\n", signal => "kill 'KILL', \$\$;\n", exit3 => "exit 3;\n",
+		   'warn-exit0' => "print qq{x: 1: WARNING:X: y\\n}; exit 0;\n");
+	for my $k (sort keys %bad) {
+		my $tool = write_file("$d/bad-$k.pl", $bad{$k});
+		my $r = DTest::run(['-q', '-F', write_file("$d/fc-$k.msg", "mm: fix\n\nFix.\n\n$SOB")],
+				   cmd => ['git', '-C', $g, '-c', 'user.name=Jane Doe', '-c', 'user.email=jane@example.org', 'commit', '--allow-empty'],
+				   env => { DISCLOSURE_PL => $tool });
+		if ($k eq 'warn-exit0') {
+			is($r->{rc}, 0, "commit-msg: a checker exiting 0 lets the commit through") or diag $r->{err};
+			next;
+		}
+		isnt($r->{rc}, 0, "commit-msg fails closed: checker $k blocks the commit");
+		like($r->{err}, qr/could not check the message \(exit status \d+\): commit blocked/, "commit-msg fails closed: checker $k: says why");
+	}
+}
+
 # sendemail-validate, called as git send-email calls it
 {
 	my $bad = write_file(tmpdir() . '/se-bad.patch', read_file(seed('008')));
