@@ -878,7 +878,7 @@ sub agent_trailer($t, $id, $assisted, $at, $fix) {
 	my $have = $assisted->{attr_key($id->{agent}{id})} && ($FORM ne 'agent-model' || !defined $abfix);
 	my $how = defined $abfix ? "'$ab'" : "'$ab' (the trailer names no model: fill it in)";
 	report('WARNING', 'AGENT_CO_AUTHOR',
-	       "$t->{tag} trailer added by a coding agent ($id->{agent}{id}); $POLICY{name} attributes agents with $how"
+	       "$t->{tag} trailer added by a coding agent ($id->{agent}{id}); the $POLICY{name} rules attribute agents with $how"
 	       . ($have ? ', already present: drop this one' : '') . " ($DOC)", @$at)
 	  && $fix->($t->{i}, $have ? '' : $abfix);
 }
