@@ -69,10 +69,10 @@ my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
 for my $kver (qw(6.12 6.1)) {
 	SKIP: {
 		my $tree = tree($kver);
-		skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 19 unless $tree;
+		skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 20 unless $tree;
 		my ($d, $out) = patched_copy($tree, $kver);
 		ok($d, "$kver: the patch applies with git am") or diag $out;
-		skip "$kver: git am failed", 18 unless $d;
+		skip "$kver: git am failed", 19 unless $d;
 		is(read_file("$d/scripts/coding-agents.conf"), read_file("$root/checkpatch-ext/agents.conf"), "$kver: scripts/coding-agents.conf is agents.conf");
 
 		# the form in force: no BAD_SIGN_OFF on the 7.3 example
@@ -123,6 +123,10 @@ for my $kver (qw(6.12 6.1)) {
 		my $g = write_file(tmpdir() . "/cp-fix-$kver.patch", read_file(seed('008')));
 		DTest::run(['--no-tree', '--quiet', '--fix-inplace', $g], cmd => [$^X, "$d/scripts/checkpatch.pl"]);
 		like(read_file($g), qr/^Assisted-by: LLM$/m, "$kver patched: --fix writes the form in force");
+		my $h = write_file(tmpdir() . "/cp-fix2-$kver.patch", $m);
+		DTest::run(['--no-tree', '--quiet', '--fix-inplace', $h], cmd => [$^X, "$d/scripts/checkpatch.pl"]);
+		my @ab = read_file($h) =~ /^(Assisted-by: .*)$/mg;
+		is_deeply(\@ab, ['Assisted-by: LLM coccinelle'], "$kver patched: --fix keeps one Assisted-by: LLM, tools kept, basic tools dropped");
 
 		# the patch's own message: the patched checkpatch passes it
 		$r = DTest::run(['--no-tree', '--no-signoff', '--show-types', $patch{$kver}], cmd => [$^X, "$d/scripts/checkpatch.pl"]);
