@@ -285,6 +285,7 @@ my %RULE = (llm => 'Assisted-by: LLM [TOOL1] [TOOL2]',
 my ($FORM, $RULE_SRC) = ($POLICY{'assisted-by'} // 'tree', $DOC);
 if ($FORM eq 'tree') {
 	my $root = $opt{root};
+	usage_error("--root=$root: not a directory") if defined $root && !-d $root;
 	if (!defined $root && $opt{git}) {
 		$root = `git rev-parse --show-toplevel 2>/dev/null`;
 		chomp $root;

@@ -42,6 +42,7 @@ for my $how (['no tree', []], ['7.3 tree', ["--root=$t73"]], ['tree without the 
 	is_deeply(types_of($r), [], "$name: without --strict the CHECK is not shown");
 	like($r->{out}, qr/^total: 0 errors, 0 warnings, 0 checks/m, "$name: nor counted");
 }
+is(check($old, '--root=/nonexistent')->{rc}, 2, '--root that is no directory: exit 2');
 like(check($old, '--strict', "--root=$t73")->{out}, qr/\Q($t73\/Documentation\/process\/coding-assistants.rst)\E/, '7.3 tree: the rule cited from the tree');
 
 # ... and AGENT_NAME:MODEL_VERSION in a 2025 tree
