@@ -14,7 +14,7 @@
 
 use v5.36;
 use Getopt::Long qw(:config no_ignore_case bundling_values);
-use File::Basename qw(dirname);
+use File::Basename qw(dirname basename);
 use Cwd qw(abs_path);
 
 my $P = 'disclosure.pl';
@@ -33,6 +33,11 @@ sub usage_error($msg) {
 	exit 2;
 }
 
+# Trimming that stays linear: s/\s+$// retries the whole run of spaces
+# from each of its positions.
+sub rtrim($s) { my $r = reverse $s; $r =~ s/^\s+//; return scalar reverse $r }
+sub trim($s) { $s =~ s/^\s+//; return rtrim($s) }
+
 sub help() {
 	print <<"EOM";
 Usage: $P [OPTION]... [FILE]...
@@ -49,10 +54,20 @@ Options:
   --emacs                    FILE:LINE: prefix on each report
   --show-types               show the message type in the output
   --types TYPE(,TYPE...)     show only these message types
-  --ignore TYPE(,TYPE...)    ignore these message types
+  --ignore TYPE(,TYPE...)    ignore these message types (any name,
+                             checkpatch's too)
+  --strict, --subjective     show CHECKs as well
+  --root=DIR                 the kernel tree the patch targets: its
+                             Documentation/process/coding-assistants.rst
+                             decides the Assisted-by form (default: the
+                             tree of -g, or the current directory when it
+                             is a kernel tree; without one, the current
+                             mainline form 'Assisted-by: LLM [TOOL1]')
   --list-types               list the message types and exit
   --color[=WHEN]             always, never or auto (default)
-  --policy NAME|FILE         kernel (default), qemu, or a policy file
+  --policy NAME|FILE         kernel (default), kernel-2025, kernel-7.3,
+                             qemu, llvm, fedora, gentoo, netbsd, zephyr,
+                             or a policy file
   --agents FILE              more agent registry entries (repeatable)
   --no-config                do not read .disclosure.conf
   --no-signoff               do not ask for a human Signed-off-by
@@ -63,6 +78,9 @@ Options:
   --fix-inplace              correct FILE itself
   -h, --help                 this help
 
+checkpatch options that do not concern disclosure (--no-tree, -f,
+--max-line-length=N, --codespell, --verbose, ...) are accepted and ignored.
+
 Exit status: 1 if any ERROR or WARNING was reported, 2 on bad usage or
 unreadable input, 0 otherwise.
 EOM
@@ -72,6 +90,7 @@ EOM
 my %opt = (quiet => 0, color => 'auto', summary => 1, signoff => 1,
 	   config => 1);
 my (@ignore, @use, @agent_files);
+my $ignored = sub { };	# checkpatch options that do not concern disclosure
 for (@ARGV) { $_ = '--color=always' if $_ eq '--color' || $_ eq '-color' }
 GetOptions(
 	'g|git!'	=> \$opt{git},
@@ -82,6 +101,8 @@ GetOptions(
 	'types=s'	=> \@use,
 	'ignore=s'	=> \@ignore,
 	'list-types!'	=> \$opt{list_types},
+	'strict|subjective!' => \$opt{strict},
+	'root=s'	=> \$opt{root},
 	'color=s'	=> \$opt{color},
 	'no-color'	=> sub { $opt{color} = 'never' },
 	'nocolor'	=> sub { $opt{color} = 'never' },
@@ -93,9 +114,12 @@ GetOptions(
 	'fix!'		=> \$opt{fix},
 	'fix-inplace!'	=> \$opt{fix_inplace},
 	'mailback!'	=> \$opt{mailback},
-	'no-tree'	=> sub { },	# accepted for checkpatch compatibility
-	'showfile!'	=> sub { },	# (b4's check command line): no-op here
-	'h|help'	=> \$opt{help},
+	(map { $_ => $ignored } qw(tree! showfile! v|verbose! f|file! patch!
+		summary-file! fixes-tag! ignore-perl-version! codespell!
+		max-line-length=i min-conf-desc-length=i tab-size=i debug=s
+		test-only=s codespellfile=s typedefsfile=s conststructsfile=s
+		kconfig-prefix=s)),
+	'h|help|version' => \$opt{help},
 ) or usage_error('bad option');
 help() if $opt{help};
 if ($opt{list_types}) {
@@ -114,15 +138,13 @@ else { usage_error("invalid color mode: $opt{color}") }
 my ($RED, $YELLOW, $GREEN, $BLUE, $RESET) = $color
 	? ("\e[31m", "\e[33m", "\e[32m", "\e[34m", "\e[0m") : ('') x 5;
 
+# Any type name is accepted, as checkpatch does: a command line written
+# for checkpatch (--ignore LONG_LINE,...) works unchanged.
 my (%ignore_type, %use_type);
 for my $list ([\@ignore, \%ignore_type], [\@use, \%use_type]) {
 	for my $w (map { split /,/ } @{$list->[0]}) {
-		$w =~ s/^\s+|\s+$//g;
-		next if $w eq '';
-		$w = uc $w;
-		usage_error("unknown message type '$w' (see --list-types)")
-			unless grep { $_ eq $w } @TYPES;
-		$list->[1]{$w} = 1;
+		$w = uc trim($w);
+		$list->[1]{$w} = 1 if $w ne '';
 	}
 }
 
@@ -149,15 +171,16 @@ sub load_agents($file) {
 	my $n = 0;
 	for my $line (read_conf_lines($file)) {
 		$n++;
-		$line =~ s/^\s+|\s+$//g;
+		$line = trim($line);
 		next if $line eq '' || $line =~ /^#/;
 		if ($line =~ /^\[agent\s+(\S+)\s*\]$/) {
 			my $id = $1;
 			($cur) = grep { $_->{id} eq $id } @AGENTS;
 			if (!$cur) {
 				$cur = { id => $id, names => [], emails => [],
-					 models => [], derive => '', prefix => '',
-					 ai => 1 };
+					 models => [], model_src => [], derive => '',
+					 prefix => '', ai => 1, trailers => [], links => [],
+					 claims => [] };
 				push @AGENTS, $cur;
 			}
 			next;
@@ -171,7 +194,11 @@ sub load_agents($file) {
 				my $re = eval { qr/^(?:$v)$/i };
 				usage_error("$file:$n: bad model regex: $v") unless $re;
 				push @{$cur->{models}}, $re;
+				push @{$cur->{model_src}}, $v;
 			}
+			elsif ($k eq 'trailer') { push @{$cur->{trailers}}, glob_re($v) }
+			elsif ($k eq 'link') { push @{$cur->{links}}, glob_re($v) }
+			elsif ($k eq 'claim') { push @{$cur->{claims}}, $v }
 			elsif ($k eq 'derive') { $cur->{derive} = $v }
 			elsif ($k eq 'prefix') { $cur->{prefix} = $v }
 			elsif ($k eq 'ai') { $cur->{ai} = $v =~ /^(?:yes|1|true)$/i ? 1 : 0 }
@@ -183,7 +210,7 @@ sub load_agents($file) {
 }
 
 sub policy_path($name, $base) {
-	return "$D/policies/$name.policy" if $name =~ /^[a-z0-9_-]+$/i && -f "$D/policies/$name.policy";
+	return "$D/policies/$name.policy" if $name =~ /^[a-z0-9_.-]+$/i && -f "$D/policies/$name.policy";
 	return $name if $name =~ m{^/} || !defined $base;
 	return -f $name ? $name : "$base/$name";
 }
@@ -191,12 +218,12 @@ sub policy_path($name, $base) {
 sub load_policy($name, $base = undef, $depth = 0) {
 	usage_error("policy include loop at $name") if $depth > 8;
 	my $file = policy_path($name, $base);
-	usage_error("no such policy: $name (kernel, qemu or a file)") unless -f $file && -r $file;
+	usage_error("no such policy: $name (a name from policies/ or a file)") unless -f $file && -r $file;
 	my $dir = dirname($file);
 	my $n = 0;
 	for my $line (read_conf_lines($file)) {
 		$n++;
-		$line =~ s/^\s+|\s+$//g;
+		$line = trim($line);
 		next if $line eq '' || $line =~ /^#/;
 		if ($line =~ /^level\s+([A-Z_]+)\s*=\s*(ERROR|WARNING|CHECK|off)$/i) {
 			my ($t, $l) = (uc $1, $2);
@@ -206,8 +233,10 @@ sub load_policy($name, $base = undef, $depth = 0) {
 			load_policy($1, $dir, $depth + 1);
 		} elsif ($line =~ /^(basic-tools|analysis-tools|tool-input)\s*=\s*(.*)$/) {
 			$POLICY{$1} = { map { lc($_) => 1 } split ' ', $2 };
-		} elsif ($line =~ /^(name|doc|ai-content)\s*=\s*(.*)$/) {
+		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined)\s*=\s*(.*)$/) {
 			$POLICY{$1} = $2;
+		} elsif ($line =~ /^source\s*=\s*(.*)$/) {
+			# where the rules come from: documentation, not used
 		} elsif ($line =~ /^agents\s*=\s*(.+)$/) {
 			my $f = $1 =~ m{^/} ? $1 : "$dir/$1";
 			load_agents($f);
@@ -217,6 +246,8 @@ sub load_policy($name, $base = undef, $depth = 0) {
 	}
 	usage_error("$file: ai-content must be allowed or declined")
 		if defined $POLICY{'ai-content'} && $POLICY{'ai-content'} !~ /^(?:allowed|declined)$/;
+	usage_error("$file: assisted-by must be tree, llm, agent-model or tool")
+		if defined $POLICY{'assisted-by'} && $POLICY{'assisted-by'} !~ /^(?:tree|llm|agent-model|tool)$/;
 }
 
 load_agents("$D/agents.conf");
@@ -242,6 +273,42 @@ load_agents($_) for @agent_files;
 $POLICY{$_} //= {} for qw(basic-tools analysis-tools tool-input);
 my $DECLINE_AI = ($POLICY{'ai-content'} // 'allowed') eq 'declined';
 my $DOC = $POLICY{doc} // 'the project policy';
+
+# The Assisted-by form in force.  The kernel changed it: AGENT_NAME:MODEL_VERSION
+# from 78d979db6cef (Dec 2025) to 7.2, LLM since 816d9992d9ed (7.3).  Both
+# are in the kernel's history, so the one not in force is only a CHECK.
+# A policy says which form (assisted-by = llm|agent-model|tool) or that
+# the target tree decides (tree).
+my %RULE = (llm => 'Assisted-by: LLM [TOOL1] [TOOL2]',
+	    'agent-model' => 'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]',
+	    tool => 'Assisted-by: <name of code assistant>');
+my ($FORM, $RULE_SRC) = ($POLICY{'assisted-by'} // 'tree', $DOC);
+if ($FORM eq 'tree') {
+	my $root = $opt{root};
+	usage_error("--root=$root: not a directory") if defined $root && !-d $root;
+	if (!defined $root && $opt{git}) {
+		$root = `git rev-parse --show-toplevel 2>/dev/null`;
+		chomp $root;
+	}
+	$root = '.' if (!defined $root || $root eq '') && is_kernel_tree('.');
+	($FORM, $RULE_SRC) = ('llm', 'mainline Documentation/process/coding-assistants.rst, since 816d9992d9ed');
+	my $rst = defined $root && $root ne '' ? "$root/Documentation/process/coding-assistants.rst" : undef;
+	if ($rst && open(my $fh, '<', $rst)) {
+		while (my $l = <$fh>) {
+			next unless $l =~ /Assisted-by:\s*(\S+)/;
+			my $v = $1;
+			if ($v eq 'LLM') { $FORM = 'llm'; last }
+			if ($v =~ /^AGENT_NAME:MODEL_VERSION/) { $FORM = 'agent-model'; last }
+		}
+		close $fh;
+		$RULE_SRC = $rst =~ s{^\./}{}r;
+	}
+}
+my $RULE = "'$RULE{$FORM}' ($RULE_SRC)";
+
+sub is_kernel_tree($d) {
+	return !grep { !-e "$d/$_" } qw(Makefile Kconfig MAINTAINERS Documentation scripts);
+}
 
 # ---------------------------------------------------------------------
 # Agent identity.
@@ -272,7 +339,7 @@ sub model_agent($tok) {
 }
 
 sub norm_model($m, $a) {
-	$m =~ s/^\s+|\s+$//g;
+	$m = trim($m);
 	$m =~ s{^.*/}{};		# provider/model
 	$m = lc $m;
 	$m =~ s/[\s._]+/-/g;
@@ -286,16 +353,32 @@ sub norm_model($m, $a) {
 }
 
 # Split a trailer value "Name <addr>", "Name addr@x", "Name (c) <addr>".
+# No backtracking regex over the value: it may hold long runs of spaces.
 sub split_ident($v) {
 	my ($name, $email) = ($v, '');
-	if ($v =~ /^(.*?)\s*<([^<>]*)>\s*(.*)$/) {
-		($name, $email) = ($1, $2);
-	} elsif ($v =~ /^(.*?)\s*(\S+\@\S+)\s*$/) {
-		($name, $email) = ($1, $2);
+	my $lt = index($v, '<');
+	my $gt = $lt >= 0 ? index($v, '>', $lt) : -1;
+	if ($gt > $lt) {
+		($name, $email) = (substr($v, 0, $lt), substr($v, $lt + 1, $gt - $lt - 1));
+	} else {
+		my @w = split ' ', $v;
+		if (@w && $w[-1] =~ /\@/) {
+			$email = $w[-1];
+			$name = substr($v, 0, rindex($v, $email));
+		}
 	}
-	$name =~ s/^\s*"(.*)"\s*$/$1/;
-	$name =~ s/^\s+|\s+$//g;
-	return ($name, $email);
+	$name = trim($name);
+	$name = $1 if $name =~ /^"(.*)"\z/s;
+	return (trim($name), $email);
+}
+
+# MODEL_VERSION from the words after an agent's name: the text in
+# parentheses is a note ("(1M context)") or a vendor ("(Anthropic)"), not
+# the model, and without a digit there is no version to name.
+sub words_model($rest, $a) {
+	$rest =~ s/\([^()]*\)//g;
+	my $m = norm_model($rest, $a);
+	return $m =~ /[0-9]/ ? $m : '';
 }
 
 # Is this identity an agent?  Returns { agent, model, how } or undef.
@@ -337,7 +420,7 @@ sub identify($v) {
 			}
 			if ($agent && $agent eq $byname && !defined $mtok) {
 				if ($byname->{derive} eq 'words' && $rest ne '' && $rest !~ /[<@]/) {
-					$model = norm_model($rest =~ s/[()]//gr, $byname);
+					$model = words_model($rest, $byname);
 				}
 			}
 		}
@@ -347,13 +430,21 @@ sub identify($v) {
 		if (defined $mtok) { $model = lc $mtok }
 		elsif ($agent->{derive} eq 'parens' && $name =~ /\(([^()]+)\)/) {
 			$model = norm_model($1, $agent);
+			$model = '' unless $model =~ /[0-9]/;
 		}
 	}
 	return { agent => $agent, model => ($model // ''), how => $how, name => $name, email => $email };
 }
 
+# The Assisted-by in force for an identified agent: the text to show and
+# the line --fix may write (undef when it would need a model the trailer
+# does not give: never a guessed one).
 sub assisted_by($id) {
-	return "Assisted-by: $id->{agent}{id}:" . ($id->{model} ne '' ? $id->{model} : 'MODEL_VERSION');
+	return ('Assisted-by: LLM') x 2 if $FORM eq 'llm';
+	return ("Assisted-by: $id->{agent}{id}") x 2 if $FORM eq 'tool';
+	my $m = $id->{model};
+	return $m ne '' ? ("Assisted-by: $id->{agent}{id}:$m") x 2
+			: ("Assisted-by: $id->{agent}{id}:MODEL_VERSION", undef);
 }
 
 # ---------------------------------------------------------------------
@@ -370,6 +461,7 @@ sub report($level, $type, $msg, $lnum, $raw) {
 	$lvl = 'CHECK' if $level eq 'CHECK';	# a type's CHECK cases stay CHECKs
 	return 0 if $ignore_type{$type};
 	return 0 if %use_type && !$use_type{$type};
+	return 0 if $lvl eq 'CHECK' && !$opt{strict};	# as checkpatch's CHK()
 	$level = $lvl;
 	my $out = '';
 	$out .= $level eq 'ERROR' ? $RED : $level eq 'WARNING' ? $YELLOW : $GREEN;
@@ -504,29 +596,71 @@ sub commit_message($L, $s, $e) {
 # ---------------------------------------------------------------------
 # The checks.
 
-my $trailer_re = qr/^([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*):[ \t]*(.*?)\s*$/;
+# "Tag: value", the value trimmed afterwards (see rtrim)
+my $trailer_re = qr/^([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*):[ \t]*(.*)$/;
 
-my $ai_words = qr/(?:ChatGPT|Chat\s*GPT|GPT-?[0-9][\w.-]*|Claude(?:\s+Code)?|Copilot|Cursor|Gemini|Codex|aider|Devin|Windsurf|Codeium|Llama|Code\s*Llama|Mistral|DeepSeek|Qwen|Grok|LLMs?|large\s+language\s+models?|an?\s+AI(?:\s+(?:assistant|agent|tool|model|chatbot))?|AI\s+(?:assistant|agent|tool|model|chatbot)s?|(?:a|an|the)\s+(?:coding\s+)?(?:assistant|agent|chatbot))/i;
+# The words that name an AI in prose: the registry's names, claim words and
+# model patterns, and generic words for an LLM.
+my $ai_words = do {
+	my @ai = grep { $_->{ai} } @AGENTS;
+	my @w = sort { length $b <=> length $a } map { ($_->{id}, @{$_->{names}}, @{$_->{claims}}) } @ai;
+	my @alt = map { quotemeta } @w;	# literal: one trie (claims see squeezed spaces)
+	push @alt, map { @{$_->{model_src}} } @ai;
+	push @alt, 'LLMs?', 'large\s+language\s+models?',
+		'an?\s+AI(?:\s+(?:assistant|agent|tool|model|chatbot))?',
+		'AI\s+(?:assistant|agent|tool|model|chatbot)s?',
+		'(?:a|an|the)\s+(?:coding\s+)?(?:assistant|agent|chatbot)';
+	my $re = join '|', @alt;
+	qr/(?:$re)/i;
+};
 my $tool_words = qr/(?:(?:a|an|the|this)\s+)?(?:Coccinelle|spatch|semantic\s+patch|cocci\s+script|\S+\.cocci|checkpatch(?:\.pl)?\s+--fix(?:-inplace)?)(?:\s+(?:script|rule|semantic\s+patch))?/i;
 my $gen_verbs = qr/(?:generated|written|wrote|created|produced|authored|drafted|developed|made|done|coded|prepared)/i;
+# cheap test first, with index(): most lines name no tool
+my @claim_hints = do {
+	my %h = map { lc($_) => 1 } qw(llm language ai assistant agent chatbot cocci
+		spatch semantic checkpatch generat);
+	for my $a (grep { $_->{ai} } @AGENTS) {
+		$h{lc((split ' ', $_)[0])} = 1 for $a->{id}, @{$a->{names}}, @{$a->{claims}};
+		# a model pattern's leading letters: claude-, gpt-, (?:opus|sonnet)-
+		for (@{$a->{model_src}}) {
+			my ($lit) = /^(?:\(\?:)?([a-z|]+)/i or next;
+			$h{lc $_} = 1 for split /\|/, $lit;
+		}
+	}
+	sort keys %h;
+};
+# a session trailer's name: "Claude-Session", "Codex-Task-URL", ...
+my $session_tag = do {
+	my @n = grep { !/\s/ } map { (lc $_->{id}, @{$_->{names}}) } grep { $_->{ai} } @AGENTS;
+	my $re = join '|', map { quotemeta } @n, 'agent', 'ai';
+	qr/^(?:$re)-(?:session|chat|conversation|task|link)s?(?:-link|-url)?$/i;
+};
+# words that do not name a tool after "Generated by"
+my %not_a_tool = map { $_ => 1 } qw(the a an this these that our my its hand default);
 
-# What a changelog line says was made by a tool: ('ai'|'tool', text) or ().
-my $claim_hint = qr/gpt|claude|copilot|cursor|gemini|codex|aider|devin|windsurf|codeium|llama|mistral|deepseek|qwen|grok|llm|language\s+model|\bai\b|assistant|agent|chatbot|cocci|spatch|semantic|checkpatch/i;
-
+# What a changelog line says was made by a tool: ('ai'|'tool'|'gen', text)
+# or ().  'gen' is a tool the registry does not know.
 sub content_claim($t) {
-	return () if $t !~ $claim_hint;	# cheap test first: most lines name no tool
+	my $lc = lc $t;
+	return () unless grep { index($lc, $_) >= 0 } @claim_hints;
 	return () if $t =~ /^\s*>/;
+	$t =~ tr/ \t/ /s;	# runs of blanks: one space (shorter, same words)
 	my @r;
 	# a passive claim needs an auxiliary ("was generated by") or to open
 	# the line ("Generated with ..."): "code generated by LLMs is ..." is
 	# prose about AI, not a claim about this patch
-	if ($t =~ /(?:^\s*|\b(?:is|was|were|are|been|being|got|get|gets)\s+(?:(?:entirely|mostly|largely|partly|partially|automatically|fully|initially|originally)\s+)?)\b($gen_verbs\s+(?:by|with|using|via|through)\s+(?:the\s+)?(?:help\s+of\s+|assistance\s+of\s+)?(?:an?\s+)?($ai_words))\b/i
+	if ($t =~ /(?:^\s*|\b(?:is|was|were|are|been|being|got|get|gets)\s+(?:(?:entirely|mostly|largely|partly|partially|automatically|fully|initially|originally)\s+)?)\b($gen_verbs\s+(?:by|with|using|via|through)\s+(?:the\s+)?(?:help\s+of\s+|assistance\s+of\s+)?(?:an?\s+)?\[?($ai_words))\b/i
 	    || $t =~ /\b((?:I|we)\s+(?:have\s+)?(?:used|asked|prompted|let)\s+($ai_words)\s+(?:to\s+)?(?:write|generate|create|produce|draft|develop|fix|implement|code)\w*)\b/i
 	    || $t =~ /\b(with\s+(?:the\s+)?(?:help|assistance)\s+of\s+($ai_words))\b/i
-	    || $t =~ /\b((?:ChatGPT|Claude|Copilot|Gemini|Codex|LLM)-(?:generated|written|authored))\b/i
-	    || $t =~ /\b((?:this\s+)?(?:patch|change|commit|code|series|fix|driver|test)\s+(?:is|was|has\s+been)\s+(?:\w+\s+)?(?:AI|LLM)[- ](?:generated|written))\b/i
-	    || $t =~ /\b(Generated\s+with\s+\[?(?:Claude\s+Code|Codex|Copilot|Cursor|Gemini|aider)\]?)/i) {
+	    || $t =~ /\b(($ai_words)-(?:generated|written|authored))\b/i
+	    || $t =~ /\b((?:this\s+)?(?:patch|change|commit|code|series|fix|driver|test)\s+(?:is|was|has\s+been)\s+(?:\w+\s+)?(?:AI|LLM)[- ](?:generated|written))\b/i) {
 		push @r, ['ai', $1];
+	} elsif ($t =~ /^[^A-Za-z0-9]*(Generated\s+(?:with|by|using)\s+\[?([A-Z][\w.+-]*))/
+		 || $t =~ /\b((?:patch|change|commit|series|code)\s+(?:was|is|has\s+been)\s+(?:\w+\s+)?generated\s+(?:with|by|using)\s+\[?([A-Z][\w.+-]*))/) {
+		# a tool outside the registry: still a claim of generation
+		my ($claim, $tool) = ($1, lc $2);
+		push @r, ['gen', $claim]
+			unless $not_a_tool{$tool} || $POLICY{'basic-tools'}{$tool} || $claim =~ $tool_words;
 	}
 	if ($t =~ /(?:^\s*|\b(?:is|was|were|are|been|being|got|get|gets)\s+(?:(?:entirely|mostly|largely|partly|automatically|mechanically|fully)\s+)?)\b($gen_verbs\s+(?:by|with|using|via|through)\s+(?:the\s+)?(?:following\s+)?($tool_words))/i
 	    || $t =~ /\b(((?:Coccinelle|spatch))[- ]generated)\b/i) {
@@ -535,12 +669,24 @@ sub content_claim($t) {
 	return @r;
 }
 
+# The key of an Assisted-by value for de-duplication: its first word
+# (AGENT:MODEL, tools aside); one for all in the LLM form.
+sub ab_key($val) {
+	my ($w) = split ' ', $val;
+	$w = lc($w // '');
+	return $w eq 'llm' || $FORM eq 'llm' ? 'llm' : $w;
+}
+
+# Who is attributed already: an agent, or anyone in the LLM form.
+sub attr_key($agent_id) { $FORM eq 'llm' ? 'llm' : lc $agent_id }
+
 sub process_patch($L, $s, $e, $fixes) {
 	($cnt_error, $cnt_warn, $cnt_chk) = (0, 0, 0);
 	@report = ();
 	my ($msg, $subject, undef, $indent) = commit_message($L, $s, $e);
 	my $text = sub ($i) { my $t = $L->[$i]; $t =~ s/^    // if $indent; $t };
-	my $fix = sub ($i, $new) { $fixes->{$i} = $new if $opt{fix} && defined $new };
+	my %mine;	# this patch's fixes
+	my $fix = sub ($i, $new) { $mine{$i} = $new if $opt{fix} && defined $new };
 
 	# paragraphs of the message; trailers are Token: value lines in a
 	# paragraph that is mostly such lines
@@ -556,28 +702,32 @@ sub process_patch($L, $s, $e, $fixes) {
 		next unless @t && @t * 2 >= @$p;
 		for my $i (@t) {
 			my ($tag, $val) = $text->($i) =~ $trailer_re;
-			push @trailers, { i => $i, tag => $tag, lc => lc $tag, val => $val };
+			push @trailers, { i => $i, tag => $tag, lc => lc $tag, val => rtrim($val) };
 			$is_trailer{$i} = 1;
 		}
 	}
 
 	my $ctx = sub ($i) { ($i + 1, $L->[$i]) };
 	my ($agent_involved, $human_sob, $ai_disclosed, $tool_disclosed) = (0, 0, 0, 0);
-	my %assisted_agents;
+	my %assisted;
 	# agents attributed by an Assisted-by, or by a trailer that --fix
 	# rewrites into one: their sign-offs and model-less co-author
 	# trailers can simply go
 	for my $t (@trailers) {
 		if ($t->{lc} eq 'assisted-by') {
-			if ($t->{val} =~ /^\s*([^\s:]+)\s*:/) {
-				my $a = agent_by_id($1);
-				$assisted_agents{lc($a ? $a->{id} : $1)} = 1;
-			}
-		} elsif ($t->{lc} =~ /^(?:co-developed-by|co-authored-by|generated-by)$/) {
+			my ($w) = split /[\s:]+/, $t->{val};
+			next unless defined $w;
+			my $a = agent_by_id($w);
+			$assisted{attr_key($a ? $a->{id} : $w)} = 1;
+		} elsif ($FORM eq 'agent-model' && $t->{lc} =~ /^(?:co-developed-by|co-authored-by|generated-by)$/) {
 			my $id = identify($t->{val});
-			$assisted_agents{lc $id->{agent}{id}} = 1 if $id && $id->{model} ne '';
+			$assisted{attr_key($id->{agent}{id})} = 1 if $id && $id->{model} ne '';
 		}
 	}
+	my $declined = sub ($what, @at) {
+		report('ERROR', 'AI_CONTENT_DECLINED', "$what: $POLICY{name} " . ($POLICY{declined} // 'declines contributions containing AI-generated content') . " ($DOC)", @at)
+			if $DECLINE_AI;
+	};
 
 	for my $t (@trailers) {
 		my ($i, $tag, $val) = @$t{qw(i tag val)};
@@ -586,14 +736,13 @@ sub process_patch($L, $s, $e, $fixes) {
 			my $id = identify($val);
 			if ($id && $id->{agent}{ai}) {
 				$agent_involved = 1; $ai_disclosed = 1;
-				my $ab = assisted_by($id);
-				my $have = $assisted_agents{lc $id->{agent}{id}};
+				my ($ab, $abfix) = assisted_by($id);
+				my $have = $assisted{attr_key($id->{agent}{id})};
 				report('ERROR', 'AGENT_SIGN_OFF',
 				       "Signed-off-by: names an AI agent ($id->{agent}{id}); only a human can certify the DCO: attribute the agent with '$ab'"
 				       . ($have ? ' (already present)' : '') . " and sign off as the human submitter ($DOC)", @at)
-				  && $fix->($i, $have ? '' : $id->{model} ne '' ? $ab : undef);
-				report('ERROR', 'AI_CONTENT_DECLINED',
-				       "agent sign-off: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+				  && $fix->($i, $have ? '' : $abfix);
+				$declined->('agent sign-off', @at);
 			} else {
 				$human_sob = 1;
 			}
@@ -601,25 +750,17 @@ sub process_patch($L, $s, $e, $fixes) {
 			my $id = identify($val);
 			next unless $id && $id->{agent}{ai};
 			$agent_involved = 1; $ai_disclosed = 1;
-			my $ab = assisted_by($id);
+			my ($ab, $abfix) = assisted_by($id);
 			report('ERROR', 'AGENT_CO_DEVELOPED_BY',
 			       "Co-developed-by: names an AI agent ($id->{agent}{id}), which cannot sign off; use '$ab' instead ($DOC)", @at)
-			  && $fix->($i, $id->{model} ne '' ? $ab : undef);
-			report('ERROR', 'AI_CONTENT_DECLINED',
-			       "agent Co-developed-by: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+			  && $fix->($i, $abfix);
+			$declined->('agent Co-developed-by', @at);
 		} elsif ($t->{lc} eq 'co-authored-by') {
 			my $id = identify($val);
 			next unless $id && $id->{agent}{ai};
 			$agent_involved = 1; $ai_disclosed = 1;
-			my $ab = assisted_by($id);
-			my $have = $id->{model} eq '' && $assisted_agents{lc $id->{agent}{id}};
-			my $how = $id->{model} ne '' ? "'$ab'" : "'$ab' (the trailer names no model: fill it in)";
-			report('WARNING', 'AGENT_CO_AUTHOR',
-			       "$tag trailer added by a coding agent ($id->{agent}{id}); the kernel attributes agents with $how"
-			       . ($have ? ', already present: drop this one' : '') . " ($DOC)", @at)
-			  && $fix->($i, $have ? '' : $id->{model} ne '' ? $ab : undef);
-			report('ERROR', 'AI_CONTENT_DECLINED',
-			       "agent co-author: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+			agent_trailer($t, $id, \%assisted, \@at, $fix);
+			$declined->('agent co-author', @at);
 		} elsif ($t->{lc} eq 'assisted-by') {
 			$agent_involved = 1; $ai_disclosed = 1; $tool_disclosed = 1;
 			check_assisted_by($t, \@at, $fix);
@@ -631,70 +772,66 @@ sub process_patch($L, $s, $e, $fixes) {
 			$tool_disclosed = 1;
 			if ($ai) {
 				$agent_involved = 1; $ai_disclosed = 1;
-				my $ab = $id ? assisted_by($id) : 'Assisted-by: AGENT_NAME:MODEL_VERSION';
+				my ($ab, $abfix) = $id ? assisted_by($id) : ($RULE{$FORM} =~ s/ \[TOOL1\].*//r, undef);
 				report('WARNING', 'GENERATED_BY_TAG',
 				       "Generated-by: (the 2025 RFC's trailer) is not used by the kernel: disclose AI assistance with '$ab' ($DOC)", @at)
-				  && $fix->($i, $id && $id->{model} ne '' ? $ab : undef);
-				report('ERROR', 'AI_CONTENT_DECLINED',
-				       "AI-generated content: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+				  && $fix->($i, $abfix);
+				$declined->('AI-generated content', @at);
 			} else {
 				report('WARNING', 'GENERATED_BY_TAG',
 				       "Generated-by: (the 2025 RFC's trailer) is not used by the kernel: say in the changelog how the content was generated and include the tool's input (e.g. the .cocci script); list analysis tools in Assisted-by only alongside an agent (Documentation/process/generated-content.rst)", @at);
 			}
-		} elsif ($val =~ m{https?://(?:claude\.ai/(?:code|chat|share)|chatgpt\.com/(?:codex|share|c/)|chat\.openai\.com|cursor\.com/(?:agents|background-agent)|gemini\.google\.com|copilot\.microsoft\.com|github\.com/copilot|app\.devin\.ai)}i
-			 || $t->{lc} =~ /^(?:claude|codex|cursor|copilot|gemini|devin|agent|ai)-(?:session|chat|conversation|task|link)s?(?:-link|-url)?$/) {
+		} elsif (my $a = session_link($t)) {
 			$agent_involved = 1; $ai_disclosed = 1;
 			report('WARNING', 'AGENT_CO_AUTHOR',
-			       "$tag trailer links a coding agent's session; reviewers cannot follow it: drop it and attribute the agent with 'Assisted-by: AGENT_NAME:MODEL_VERSION' ($DOC)", @at)
+			       "$tag trailer links a coding agent's session ($a->{id}); reviewers cannot follow it: drop it and attribute the agent with '" . (assisted_by({ agent => $a, model => '' }))[0] . "' ($DOC)", @at)
 			  && $fix->($i, '');
-			report('ERROR', 'AI_CONTENT_DECLINED',
-			       "agent session link: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @at) if $DECLINE_AI;
+			$declined->('agent session link', @at);
+		} elsif ($a = default_trailer($t)) {
+			# a tool's own trailer ("Made-with: Cursor")
+			$agent_involved = 1; $ai_disclosed = 1;
+			agent_trailer($t, { agent => $a, model => '' }, \%assisted, \@at, $fix);
+			$declined->('agent trailer', @at);
 		}
 	}
 
 	# What the changelog says about how the content was made.
-	my (@ai_claims, @tool_claims);
+	my (%claims);
 	my $has_input = 0;
 	my @body = grep { !$is_trailer{$_} } @$msg;
 	for my $i (@body) {
 		my $t = $text->($i);
 		$has_input = 1 if $t =~ /^\s*@[\w\s]*@\s*$|\.cocci\b|scripts\/coccinelle\//;
-		for my $c (content_claim($t)) {
-			push @{$c->[0] eq 'ai' ? \@ai_claims : \@tool_claims}, [$i, $c->[1]];
-		}
+		push @{$claims{$_->[0]}}, [$i, $_->[1]] for content_claim($t);
 	}
 	if ($subject ne '') {
-		for my $c (content_claim($subject =~ s/^(?:\s*\[[^\]]*\])+\s*//r)) {
-			push @{$c->[0] eq 'ai' ? \@ai_claims : \@tool_claims}, [undef, $c->[1]];
-		}
+		push @{$claims{$_->[0]}}, [undef, $_->[1]] for content_claim($subject =~ s/^(?:\s*\[[^\]]*\])+\s*//r);
 	}
 	my $first_line = sub ($c) { defined $c->[0] ? $ctx->($c->[0]) : (undef, undef) };
 	# a cover letter is not a commit: it needs no sign-off, and the
 	# disclosure belongs in the patches
 	my $cover = $subject =~ /\[[^\]]*\b0+\/\d+\]/;
-	@ai_claims = @tool_claims = () if $cover && !$DECLINE_AI;
-	if (@ai_claims) {
-		my $c = $ai_claims[0];
+	%claims = () if $cover && !$DECLINE_AI;
+	my $want = $RULE{$FORM} =~ s/ \[TOOL1\].*//r;
+	if (my $c = $claims{ai} && $claims{ai}[0]) {
 		if ($DECLINE_AI) {
-			report('ERROR', 'AI_CONTENT_DECLINED',
-			       "the changelog says AI produced content ('$c->[1]'): $POLICY{name} declines contributions containing AI-generated content ($DOC)",
-			       $first_line->($c));
+			$declined->("the changelog says AI produced content ('$c->[1]')", $first_line->($c));
 		} elsif (!$ai_disclosed) {
 			report('WARNING', 'MISSING_DISCLOSURE',
-			       "the changelog says an AI tool wrote content ('$c->[1]') but no trailer discloses it: add 'Assisted-by: AGENT_NAME:MODEL_VERSION' ($DOC)",
+			       "the changelog says an AI tool wrote content ('$c->[1]') but no trailer discloses it: add '$want' ($DOC)",
 			       $first_line->($c));
 			$agent_involved = 1;
 		}
+	} elsif (($c = $claims{gen} && $claims{gen}[0]) && !$ai_disclosed && !$tool_disclosed) {
+		report('WARNING', 'MISSING_DISCLOSURE',
+		       "the changelog says a tool generated the content ('$c->[1]') but no trailer discloses it: for an AI assistant add '$want' ($DOC); for another tool show its input (Documentation/process/generated-content.rst)",
+		       $first_line->($c));
 	}
-	if (@tool_claims && !$has_input && !$tool_disclosed) {
-		my $c = $tool_claims[0];
-		my $tool = $c->[1] =~ /cocci|spatch|semantic/i;
-		if ($tool && !$POLICY{'tool-input'}{coccinelle}) { }
-		elsif ($tool) {
-			report('WARNING', 'MISSING_DISCLOSURE',
-			       "the changelog says a tool generated the content ('$c->[1]') but does not show its input: include the semantic patch (or name the script under scripts/coccinelle/) so reviewers can check it (Documentation/process/generated-content.rst)",
-			       $first_line->($c));
-		}
+	if ($claims{tool} && !$has_input && !$tool_disclosed && $POLICY{'tool-input'}{coccinelle}) {
+		my $c = $claims{tool}[0];
+		report('WARNING', 'MISSING_DISCLOSURE',
+		       "the changelog says a tool generated the content ('$c->[1]') but does not show its input: include the semantic patch (or name the script under scripts/coccinelle/) so reviewers can check it (Documentation/process/generated-content.rst)",
+		       $first_line->($c)) if $c->[1] =~ /cocci|spatch|semantic/i;
 	}
 
 	if ($agent_involved && !$human_sob && $opt{signoff} && !$cover) {
@@ -702,73 +839,134 @@ sub process_patch($L, $s, $e, $fixes) {
 		       "agent involvement is disclosed but no human Signed-off-by: the human submitter must sign off and takes responsibility for the patch ($DOC)",
 		       undef, undef);
 	}
+
+	# One Assisted-by per agent (per attribution in the LLM form), within
+	# this patch: the ones written already win over the ones --fix adds.
+	my %seen;
+	for my $t (@trailers) {
+		$seen{ab_key($t->{val})} = 1 if $t->{lc} eq 'assisted-by' && !exists $mine{$t->{i}};
+	}
+	for my $i (sort { $a <=> $b } keys %mine) {
+		next unless $mine{$i} =~ /^Assisted-by:\s*(.*)$/i;
+		$mine{$i} = '' if $seen{ab_key($1)}++;
+	}
+	%$fixes = (%$fixes, %mine);
 	return ($subject, scalar @$msg);
+}
+
+# A session link of a known agent, in a trailer of any name.
+sub session_link($t) {
+	for my $a (@AGENTS) {
+		for my $re (@{$a->{links}}) { return $a if $t->{val} =~ $re }
+	}
+	return undef unless $t->{lc} =~ $session_tag;
+	my ($w) = split /-/, $t->{tag};
+	return agent_by_id($w) // { id => $w, ai => 1 };
+}
+
+# The trailer an agent adds by default, other than Co-authored-by.
+sub default_trailer($t) {
+	my $line = "$t->{tag}: $t->{val}";
+	for my $a (@AGENTS) {
+		for my $re (@{$a->{trailers}}) { return $a if $line =~ $re }
+	}
+	return undef;
+}
+
+# An agent's Co-authored-by or own trailer: the Assisted-by in force instead.
+sub agent_trailer($t, $id, $assisted, $at, $fix) {
+	my ($ab, $abfix) = assisted_by($id);
+	my $have = $assisted->{attr_key($id->{agent}{id})} && ($FORM ne 'agent-model' || !defined $abfix);
+	my $how = defined $abfix ? "'$ab'" : "'$ab' (the trailer names no model: fill it in)";
+	report('WARNING', 'AGENT_CO_AUTHOR',
+	       "$t->{tag} trailer added by a coding agent ($id->{agent}{id}); the $POLICY{name} rules attribute agents with $how"
+	       . ($have ? ', already present: drop this one' : '') . " ($DOC)", @$at)
+	  && $fix->($t->{i}, $have ? '' : $abfix);
 }
 
 sub check_assisted_by($t, $at, $fix) {
 	my ($i, $val) = @$t{qw(i val)};
-	my $form = "'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]'";
+	my $form = "'$RULE{$FORM}'";
 	if ($DECLINE_AI) {
 		# Assisted-by is the AI attribution: declined unless it names a
 		# known non-AI tool
 		my ($first) = $val =~ /^\s*([^\s:<]+)/;
 		my $a = defined $first ? agent_by_id($first) : undef;
 		report('ERROR', 'AI_CONTENT_DECLINED',
-		       "Assisted-by discloses an AI assistant: $POLICY{name} declines contributions containing AI-generated content ($DOC)", @$at)
+		       "Assisted-by discloses an AI assistant: $POLICY{name} " . ($POLICY{declined} // 'declines contributions containing AI-generated content') . " ($DOC)", @$at)
 			unless $a && !$a->{ai};
 	}
 	if ($val eq '') {
 		report('WARNING', 'ASSISTED_BY_FORMAT', "empty Assisted-by: expects $form ($DOC)", @$at);
 		return;
 	}
-	if ($val =~ /\S+@\S+|<[^>]*>/) {
+	return if $FORM eq 'tool';	# any name of the assistant will do
+	if ($val =~ /\S@\S|<[^<>]*>/) {
 		my $id = identify($val);
-		my $ab = $id ? assisted_by($id) : undef;
+		my ($ab, $abfix) = $id ? assisted_by($id) : ();
 		report('WARNING', 'ASSISTED_BY_FORMAT',
-		       "Assisted-by: takes AGENT_NAME:MODEL_VERSION, not an email address: expects $form"
+		       "Assisted-by: takes " . ($FORM eq 'llm' ? 'LLM' : 'AGENT_NAME:MODEL_VERSION') . ", not an email address: expects $form"
 		       . ($ab ? ", e.g. '$ab'" : '') . " ($DOC)", @$at)
-		  && $fix->($i, $ab && $id->{model} ne '' ? $ab : undef);
+		  && $fix->($i, $abfix);
 		return;
 	}
-	my ($agent, $model, $rest);
-	if ($val =~ /^([^\s:]+):([^\s:]\S*)((?:\s+\S+)*)$/) {
-		($agent, $model, $rest) = ($1, $2, $3);
+	my @w = split ' ', $val;
+	my $tools = sub ($from) { join '', map { " $_" } @w[$from .. $#w] };
+	my ($head, $rest);
+	if ($w[0] =~ /^LLM$/i) {
+		# the 7.3 form
+		($head, $rest) = ('LLM', $tools->(1));
+		report('CHECK', 'ASSISTED_BY_FORMAT',
+		       "'Assisted-by: LLM' is the form of kernels since 7.3; the rule in force here is $RULE", @$at)
+			if $FORM ne 'llm';
+	} elsif ($w[0] =~ /^([^\s:]+):([^\s:]\S*)$/) {
+		# the AGENT_NAME:MODEL_VERSION form of kernels up to 7.2
+		my ($agent, $model) = ($1, $2);
+		($head, $rest) = ("$agent:$model", $tools->(1));
+		my $a = agent_by_id($agent);
+		if ($FORM eq 'llm') {
+			report('CHECK', 'ASSISTED_BY_FORMAT',
+			       "'Assisted-by: AGENT_NAME:MODEL_VERSION' is the form of kernels up to 7.2; the rule in force here is $RULE", @$at)
+			  && $fix->($i, "Assisted-by: LLM$rest");
+		} elsif (!$a) {
+			report('CHECK', 'ASSISTED_BY_FORMAT',
+			       "unknown agent '$agent' in Assisted-by: check the name (known agents are listed in agents.conf; add yours to .disclosure.conf)", @$at);
+		} elsif ($agent ne $a->{id}) {
+			report('CHECK', 'ASSISTED_BY_FORMAT',
+			       "agent '$agent' is usually written '$a->{id}' in Assisted-by", @$at)
+			  && $fix->($i, "Assisted-by: $a->{id}:$model$rest");
+			$head = "$a->{id}:$model";
+		}
 	} else {
-		# a fixable near miss: spaces around the colon, a name in words
+		# a near miss: no model, spaces around the colon, a name in words
+		my $c = index($val, ':');
 		my $fixed;
-		if ($val =~ /^(.+?)\s*:\s*(\S+)((?:\s+\S+)*)$/) {
-			my ($n, $m, $r) = ($1, $2, $3);
+		my $id = identify($val);
+		if ($FORM eq 'llm') {
+			$fixed = 'Assisted-by: LLM' if $id || $c >= 0 && agent_by_name(trim(substr($val, 0, $c)));
+		} elsif ($c > 0) {
+			my ($n, @m) = (trim(substr($val, 0, $c)), split ' ', substr($val, $c + 1));
 			my $a = agent_by_name($n);
 			$n = $a->{id} if $a;
-			$fixed = "Assisted-by: $n:$m$r" if $n !~ /\s/;
+			$fixed = "Assisted-by: $n:" . join(' ', @m) if @m && $n !~ /\s/;
 		}
-		my $why = $val !~ /:/ ? 'no MODEL_VERSION (no colon)'
-			: $val =~ /:\s*$/ ? 'no MODEL_VERSION after the colon'
+		my $why = $FORM eq 'llm' ? 'it does not start with LLM'
+			: $c < 0 ? 'no MODEL_VERSION (no colon)'
+			: $val =~ /:\z/ ? 'no MODEL_VERSION after the colon'
 			: 'spaces in the wrong place';
-		my $id = identify($val);
-		$fixed //= assisted_by($id) if $id && $id->{model} ne '';
+		$fixed //= (assisted_by($id))[1] if $id;
 		report('WARNING', 'ASSISTED_BY_FORMAT',
 		       "malformed Assisted-by ($why): expects $form" . ($fixed ? ", e.g. '$fixed'" : '') . " ($DOC)", @$at)
 		  && $fix->($i, $fixed);
 		return;
 	}
-	my $a = agent_by_id($agent);
-	if (!$a) {
-		report('CHECK', 'ASSISTED_BY_FORMAT',
-		       "unknown agent '$agent' in Assisted-by: check the name (known agents are listed in agents.conf; add yours to .disclosure.conf)", @$at);
-	} elsif ($agent ne $a->{id}) {
-		report('CHECK', 'ASSISTED_BY_FORMAT',
-		       "agent '$agent' is usually written '$a->{id}' in Assisted-by", @$at)
-		  && $fix->($i, "Assisted-by: $a->{id}:$model$rest");
-	}
-	my @tools = split ' ', $rest // '';
-	my @basic = grep { $POLICY{'basic-tools'}{lc($_ =~ s/^\[|\]$//gr)} } @tools;
-	if (@basic) {
-		my @keep = grep { !$POLICY{'basic-tools'}{lc($_ =~ s/^\[|\]$//gr)} } @tools;
-		my $new = "Assisted-by: $agent:$model" . join '', map { " $_" } @keep;
+	my @tools = split ' ', $rest;
+	my $basic = sub ($w) { $POLICY{'basic-tools'}{lc($w =~ s/^\[|\]$//gr)} };
+	if (my @basic = grep { $basic->($_) } @tools) {
+		my @keep = grep { !$basic->($_) } @tools;
 		report('WARNING', 'ASSISTED_BY_BASIC_TOOL',
 		       "basic tools (" . join(', ', @basic) . ") are not listed in Assisted-by: only analysis tools such as coccinelle, sparse, smatch or clang-tidy ($DOC)", @$at)
-		  && $fix->($i, $new);
+		  && $fix->($i, "Assisted-by: $head" . join '', map { " $_" } @keep);
 	}
 }
 
@@ -814,22 +1012,32 @@ for my $w (@work) {
 	$w->[2] = undef unless $opt{fix};
 	my %fixes;
 	my @patches = @$L ? split_patches($L) : ([0, 0]);
+	my ($err, $warn, $chk, $lines, @out) = (0, 0, 0, 0);
 	my $n = 0;
+	my $vname = $label;
 	for my $r (@patches) {
 		$n++;
 		$cur_name = $name;
-		my ($subject, $lines) = process_patch($L, $r->[0], $r->[1], \%fixes);
-		my $vname = @patches > 1 ? "$label: patch $n" . ($subject ne '' ? qq{ ("$subject")} : '') : $label;
+		my ($subject, $l) = process_patch($L, $r->[0], $r->[1], \%fixes);
+		$lines += $l;
 		$vname = qq{"$subject"} if $name eq '-' && @patches == 1 && $subject ne '';
-		my $clean = !($cnt_error + $cnt_warn + $cnt_chk);
-		$exit = 1 if $cnt_error || $cnt_warn;
-		if (($many || @patches > 1) && !$opt{quiet}) {
-			print '-' x length($vname), "\n$vname\n", '-' x length($vname), "\n";
+		if (@patches > 1 && !$opt{quiet} && @report) {
+			my $p = "$label: patch $n" . ($subject ne '' ? qq{ ("$subject")} : '');
+			push @out, '-' x length($p) . "\n$p\n" . '-' x length($p) . "\n";
 		}
-		next if $opt{mailback} && $clean;
-		print @report;
+		push @out, @report;
+		($err, $warn, $chk) = ($err + $cnt_error, $warn + $cnt_warn, $chk + $cnt_chk);
+	}
+	# one total per input file, as checkpatch
+	my $clean = !($err + $warn + $chk);
+	$exit = 1 if $err || $warn;
+	if ($many && !$opt{quiet}) {
+		print '-' x length($vname), "\n$vname\n", '-' x length($vname), "\n";
+	}
+	if (!($opt{mailback} && $clean)) {
+		print @out;
 		if ($opt{summary} && !($clean && $opt{quiet})) {
-			print "total: $cnt_error errors, $cnt_warn warnings, $cnt_chk checks, $lines lines checked\n";
+			print "total: $err errors, $warn warnings, $chk checks, $lines lines checked\n";
 		}
 		if (!$opt{quiet}) {
 			print "\n";
@@ -837,32 +1045,39 @@ for my $w (@work) {
 				     : "$vname has disclosure problems, please review.\n";
 		}
 	}
-	if ($opt{fix} && %fixes) {
-		my $out = $opt{fix_inplace} ? $name : "$name.EXPERIMENTAL-checkpatch-fixes";
-		open(my $fh, '>:raw', $out) or do { print STDERR "$P: cannot write $out: $!\n"; exit 2 };
-		my %seen;
-		for my $i (0 .. $#$L) {
-			$seen{lc $L->[$i]} = 1 if !exists $fixes{$i} && $L->[$i] =~ /^Assisted-by:/i;
-		}
-		# the lines again, with their own line ends
-		my $data = $w->[2];
-		my $i = 0;
-		while ($data =~ /\G([^\n]*)(\n|\z)/gc) {
-			my ($t, $e) = ($1, $2);
-			last if $t eq '' && $e eq '';
-			my $cr = $t =~ s/\r\z// ? "\r" : '';
-			if (exists $fixes{$i}) {
-				$i++;
-				next if $fixes{$i - 1} eq '';	# deleted line
-				next if $fixes{$i - 1} =~ /^Assisted-by:/i && $seen{lc $fixes{$i - 1}}++;
-				print $fh $fixes{$i - 1}, $cr, $e;
-			} else {
-				$i++;
-				print $fh $t, $cr, $e;
-			}
-		}
-		close $fh or do { print STDERR "$P: cannot write $out: $!\n"; exit 2 };
-		print "\nWrote --fix correction(s) to '$out'\n" unless $opt{quiet};
-	}
+	write_fixes($name, $w->[2], \%fixes) if $opt{fix} && %fixes;
 }
 exit $exit;
+
+# The input with the fixed lines, each line keeping its own line end.
+# --fix-inplace writes a temporary file beside FILE and renames it over
+# FILE (through a symlink): a failed write leaves FILE whole.
+sub write_fixes($name, $data, $fixes) {
+	my $out = $opt{fix_inplace} ? (abs_path($name) // $name) : "$name.EXPERIMENTAL-checkpatch-fixes";
+	my $tmp = $opt{fix_inplace} ? dirname($out) . '/.' . basename($out) . ".disclosure-$$" : $out;
+	my $fail = sub ($what) {
+		unlink $tmp if $opt{fix_inplace};
+		print STDERR "$P: cannot write $out: $what\n";
+		exit 2;
+	};
+	open(my $fh, '>:raw', $tmp) or $fail->($!);
+	my $i = 0;
+	my $ok = 1;
+	while ($data =~ /\G([^\n]*)(\n|\z)/gc) {
+		my ($t, $e) = ($1, $2);
+		last if $t eq '' && $e eq '';
+		my $cr = $t =~ s/\r\z// ? "\r" : '';
+		my $new = $fixes->{$i++};
+		next if defined $new && $new eq '';	# deleted line
+		$ok &&= print $fh (defined $new ? $new : $t), $cr, $e;
+	}
+	$ok &&= close $fh;
+	$fail->($!) unless $ok;
+	if ($opt{fix_inplace}) {
+		my @st = stat $out;
+		chmod $st[2] & 07777, $tmp if @st;
+		rename $tmp, $out or $fail->($!);
+	}
+	print "\nWrote --fix correction(s) to '$name'\n" if !$opt{quiet} && $opt{fix_inplace};
+	print "\nWrote --fix correction(s) to '$out'\n" if !$opt{quiet} && !$opt{fix_inplace};
+}

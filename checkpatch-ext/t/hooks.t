@@ -34,7 +34,7 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	my $r = commit("mm: fix\n\nFix it.\n\nCo-developed-by: Claude claude-opus-4-20250514\n$SOB");
 	isnt($r->{rc}, 0, 'commit-msg: agent Co-developed-by rejected');
 	like($r->{err}, qr/commit message:\d+: ERROR:AGENT_CO_DEVELOPED_BY:/, 'commit-msg: the report');
-	like($r->{err}, qr/^Suggested fix:\n(?:.*\n)*-Co-developed-by: Claude claude-opus-4-20250514\n\+Assisted-by: Claude:claude-opus-4-20250514$/m, 'commit-msg: shows the fix');
+	like($r->{err}, qr/^Suggested fix:\n(?:.*\n)*-Co-developed-by: Claude claude-opus-4-20250514\n\+Assisted-by: LLM$/m, 'commit-msg: shows the fix (the form in force: LLM)');
 	ok(-f "$g/.git/DISCLOSURE_FIXED_MSG", 'commit-msg: fixed message saved');
 	$r = git('commit', '-q', '-F', "$g/.git/DISCLOSURE_FIXED_MSG");
 	is($r->{rc}, 0, 'commit-msg: the fixed message is accepted') or diag $r->{err};
@@ -58,7 +58,7 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	git('config', 'disclosure.autofix', 'true');
 	my $r = commit("mm: fix\n\nFix it.\n\nCo-developed-by: Claude claude-opus-4-20250514\n$SOB");
 	is($r->{rc}, 0, 'commit-msg autofix: committed') or diag $r->{err};
-	like(head_msg(), qr/^Assisted-by: Claude:claude-opus-4-20250514$/m, 'commit-msg autofix: with the fixed trailer');
+	like(head_msg(), qr/^Assisted-by: LLM$/m, 'commit-msg autofix: with the fixed trailer');
 	git('config', '--unset', 'disclosure.autofix');
 	git('config', 'disclosure.requireSignoff', 'true');
 	$r = commit("mm: fix\n\nFix it.\n\nAssisted-by: Claude:claude-opus-4-5\n");
@@ -83,6 +83,26 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	like($r->{err}, qr/AGENT_SIGN_OFF/, 'copied hook with disclosure.path: checks');
 	$r = DTest::run(['-q', '-F', tmpdir() . "/msg$n"], cmd => ['git', '-C', $g, 'commit'], env => { DISCLOSURE_SKIP => 1 });
 	is($r->{rc}, 0, 'DISCLOSURE_SKIP=1 skips the check') or diag $r->{err};
+}
+
+# The commit-msg hook fails closed: a checker that dies, is killed or
+# exits with anything but 0 or 1 blocks the commit.
+{
+	my $d = tmpdir();
+	my %bad = (die => "die 'boom';\n", signal => "kill 'KILL', \$\$;\n", exit3 => "exit 3;\n",
+		   'warn-exit0' => "print qq{x: 1: WARNING:X: y\\n}; exit 0;\n");
+	for my $k (sort keys %bad) {
+		my $tool = write_file("$d/bad-$k.pl", $bad{$k});
+		my $r = DTest::run(['-q', '-F', write_file("$d/fc-$k.msg", "mm: fix\n\nFix.\n\n$SOB")],
+				   cmd => ['git', '-C', $g, '-c', 'user.name=Jane Doe', '-c', 'user.email=jane@example.org', 'commit', '--allow-empty'],
+				   env => { DISCLOSURE_PL => $tool });
+		if ($k eq 'warn-exit0') {
+			is($r->{rc}, 0, "commit-msg: a checker exiting 0 lets the commit through") or diag $r->{err};
+			next;
+		}
+		isnt($r->{rc}, 0, "commit-msg fails closed: checker $k blocks the commit");
+		like($r->{err}, qr/could not check the message \(exit status \d+\): commit blocked/, "commit-msg fails closed: checker $k: says why");
+	}
 }
 
 # sendemail-validate, called as git send-email calls it

@@ -19,7 +19,8 @@ my $BAD = "Fix it.\n\nSigned-off-by: Claude <noreply\@anthropic.com>\n$SOB";
 	my $r = check($mbox);
 	is_deeply(types_of($r), ['ERROR:AGENT_SIGN_OFF'], 'mbox: one report');
 	my @t = $r->{out} =~ /^total: (\d+) errors/mg;
-	is_deeply(\@t, [0, 1, 0], 'mbox: the error is in the second patch');
+	is_deeply(\@t, [1], 'mbox: one total for the file');
+	like($r->{out}, qr/^\Q$r->{file}\E: patch 2 \("\[PATCH\] two"\)\n-+\nERROR:AGENT_SIGN_OFF/m, 'mbox: the error is under the second patch');
 	my $lnum = () = (split /^Signed-off-by: Claude/m, $mbox)[0] =~ /\n/g;
 	like($r->{out}, qr/^#@{[$lnum + 1]}: \nSigned-off-by: Claude/m, 'mbox: line number within the file');
 	like($r->{out}, qr/patch 2 \("\[PATCH\] two"\)/, 'mbox: second patch named');
@@ -65,7 +66,7 @@ my $BAD = "Fix it.\n\nSigned-off-by: Claude <noreply\@anthropic.com>\n$SOB";
 	my $f = write_file(tmpdir() . '/crlf.patch', $crlf);
 	DTest::run(['--no-config', '-q', '--fix-inplace', $f]);
 	my $fixed = read_file($f);
-	like($fixed, qr/^Assisted-by: Claude:claude-opus-4-20250514\r$/m, 'CRLF: --fix-inplace keeps CRLF');
+	like($fixed, qr/^Assisted-by: LLM\r$/m, 'CRLF: --fix-inplace keeps CRLF');
 	is(($fixed =~ tr/\r//), ($crlf =~ tr/\r//), 'CRLF: every line keeps its CR');
 }
 
@@ -144,9 +145,9 @@ my $BAD = "Fix it.\n\nSigned-off-by: Claude <noreply\@anthropic.com>\n$SOB";
 	}
 	$r = DTest::run(['--no-config', '--frobnicate']);
 	is($r->{rc}, 2, 'bad option: exit 2');
-	$r = DTest::run(['--no-config', '--ignore', 'NO_SUCH_TYPE', seed('008')]);
-	is($r->{rc}, 2, 'unknown type: exit 2');
-	like($r->{err}, qr/unknown message type 'NO_SUCH_TYPE'/, 'unknown type: says which');
+	$r = DTest::run(['--no-config', '--ignore', 'NO_SUCH_TYPE,LONG_LINE', seed('008')]);
+	is($r->{rc}, 1, 'any --ignore type name: accepted, as checkpatch');
+	is($r->{err}, '', 'any --ignore type name: no complaint');
 	$r = DTest::run(['--no-config', '--policy=nosuch', seed('008')]);
 	is($r->{rc}, 2, 'unknown policy: exit 2');
 	$r = DTest::run(['--no-config', '--fix', '-'], stdin => msg($BAD));

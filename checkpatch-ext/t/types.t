@@ -55,7 +55,7 @@ my @cases = (
 	 ['WARNING:ASSISTED_BY_FORMAT'], []],
 	['Assisted-by with a name in words', "${DESC}Assisted-by: Claude Code:claude-opus-4-5\n$SOB", [],
 	 ['WARNING:ASSISTED_BY_FORMAT'], []],
-	['Assisted-by unknown agent is a CHECK', "${DESC}Assisted-by: Frobnicator:fz-2\n$SOB", [],
+	['Assisted-by unknown agent is a CHECK', "${DESC}Assisted-by: Frobnicator:fz-2\n$SOB", ['--strict', '--policy=kernel-2025'],
 	 ['CHECK:ASSISTED_BY_FORMAT'], ['WARNING:ASSISTED_BY_FORMAT', 'ERROR:ASSISTED_BY_FORMAT']],
 	['Assisted-by correct', "${DESC}Assisted-by: Claude:claude-opus-4-6\nAssisted-by: Codex:gpt-5-4\n$SOB", [],
 	 [], ['ASSISTED_BY_FORMAT', 'MISSING_HUMAN_SIGN_OFF', 'MISSING_DISCLOSURE']],
