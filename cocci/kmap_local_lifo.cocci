@@ -314,6 +314,44 @@ def helper_names():
 	helper_dirty.clear()
 	return set(n for h in helpers.values() for n in h)
 
+helper_files = set()
+
+def find_helper_calls(f):
+	"""Once per file, when its helpers are known: their calls, and the
+	helpers passed as an argument (a callback), count as mappings of the
+	function they are in (read from the source as the kernel lays out a
+	function: its head and braces at the start of the line; a rule
+	would cost a script call per identifier)."""
+	if f in helper_files:
+		return
+	helper_files.add(f)
+	names = helper_names() and helpers.get(f, {})
+	if not names:
+		return
+	word = re.compile(r"\b(%s)\b" % "|".join(map(re.escape, names)))
+	fn = None
+	lines = lines_of(f)
+	for n, t in enumerate(lines):
+		if re.match(r"[A-Za-z_].*\(", t):
+			m = re.search(r"(\w+)\s*\(", t)
+			fn = m.group(1) if m else None
+			continue
+		if t.startswith("}"):
+			fn = None
+		if not fn or t.startswith("#"):
+			continue
+		for m in word.finditer(t):
+			before, after = t[:m.start()].rstrip(), t[m.end():].lstrip()
+			if not before and n:
+				before = lines[n - 1].rstrip()
+			if not after and n + 1 < len(lines):
+				after = lines[n + 1].lstrip()
+			call = after.startswith("(")
+			callback = before.endswith(("(", ",")) and after.startswith((",", ")"))
+			if m.group(1) != fn and (call or callback):
+				helper_calls[(f, str(n + 1), str(m.start()))] = names[m.group(1)]
+				mapcalls[(f, fn)] = mapcalls.get((f, fn), 0) + 1
+
 def call_args(text):
 	"""The top-level arguments of the call whose "(" opens text."""
 	args, depth, cur = [], 0, ""
@@ -535,23 +573,6 @@ X << frel.X; pr << frel.pr;
 @@
 note_field_release(X, pr)
 
-// Calls of helpers that leave a field of their argument mapped (directly
-// or passed as a callback) count as mappings of that field.
-@fiter depends on handles@
-identifier fh : script:python() { fh in helper_names() };
-identifier F;
-position pf;
-@@
-\( fh@pf(...) \| F(..., fh@pf, ...) \)
-
-@script:python@
-pf << fiter.pf;
-@@
-h = helpers.get(pf[0].file, {}).get(callee(pf))
-if h and callee(pf) != pf[0].current_element:
-	helper_calls[key(pf)] = h
-	mapcalls[where(pf)] = mapcalls.get(where(pf), 0) + 1
-
 @script:python twice@
 p << maps.p;
 fn;
@@ -560,6 +581,7 @@ fn;
 # match instead (cocci.include_match(False)) would also make the later
 # rules that depend on tokens fail in files without a function that
 # maps twice (spatch 1.1.1).
+find_helper_calls(p[0].file)
 if mapcalls.get(where(p), 0) < 2:
 	coccinelle.fn = cocci.make_ident("kmap_lifo_maps_once")
 else:

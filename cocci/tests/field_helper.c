@@ -78,3 +78,16 @@ static void peek_ok(struct req_setup *s, struct page *page)
 	s->data = kmap_atomic(page);
 	kunmap_atomic(s->data);
 }
+
+/* The callback named on a line of its own, as drivers lay it out. */
+static void queue_wrapped(struct scatterlist *sg)
+{
+	struct req_setup setup = {};
+
+	setup.data = kmap_atomic(sg_page(sg));
+	foreach_grant(sg_page(sg),
+		      setup_grant,
+		      &setup);
+	kunmap_atomic(setup.data);
+	kunmap_atomic(setup.segs);
+}
