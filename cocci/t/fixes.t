@@ -68,8 +68,11 @@ SKIP: {
 # (OUT/findings.json of the first run is used: no second scan.)
 ($st, $o) = run_cmd("$fixes $author --signoff --tree $t --out $out/a --finding arch/loongarch/mm/init.c:12 2>&1");
 is($st, 0, '--finding --signoff: exit 0') or diag $o;
-my @b = glob "$out/a/patches/*.patch";
-is(scalar @b, 1, '--finding makes one patch');
+my @all = sort glob "$out/a/patches/*.patch";
+is(scalar @all, 3, '--finding makes one patch and leaves the patches of the other findings');
+my @b = grep { /LoongArch/ } @all;
+is(scalar @b, 1, '... replacing the one of the same function');
+is_deeply([map { slurp($_) } grep { !/LoongArch/ } @all], [map { slurp($_) } grep { !/LoongArch/ } @p], '... the others unchanged');
 like(slurp($b[0]), qr/^Signed-off-by: Test Author <test\@example\.org>$/m, '--signoff signs with the user identity');
 SKIP: {
 	skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
