@@ -82,6 +82,23 @@ SKIP: {
 ($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a --finding mm/copy.c:99 2>&1");
 is($st, 2, '--finding without a finding there: exit 2');
 
+# Files make fixes did not write stay; a patch it wrote and someone
+# changed since is not removed nor overwritten.
+write_to("$out/a/patches/mine.patch", "my own patch\n");
+write_to("$out/a/patches/0001-notes.patch", "notes\n");
+($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
+is($st, 0, 'make fixes again: exit 0') or diag $o;
+is(slurp("$out/a/patches/mine.patch") . slurp("$out/a/patches/0001-notes.patch"), "my own patch\nnotes\n", "... others' files are left alone");
+is(scalar(() = glob "$out/a/patches/0*-*[a-z]*_*.patch"), 3, '... and its own three patches replaced, not doubled');
+my ($edited) = grep { /ARM/ } glob "$out/a/patches/*.patch";
+open my $eh, '>>', $edited or die;
+print $eh "-- \nedited\n";
+close $eh;
+($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
+is($st, 2, 'a patch changed since make fixes wrote it: exit 2');
+like($o, qr/ARM-\S+ exists and make fixes did not write it \(or it was changed since\): move it away/, '... says why');
+like(slurp($edited), qr/edited\n\z/, '... and the changed patch is kept');
+
 # A git tree: subject prefix from git log, Fixes: the introducing commit.
 my $gt = fake_tree(git => 1);
 ($st, $o) = run_cmd("$fixes $author --tree $gt --out $out/d --finding mm/copy.c:11 --finding arch/loongarch/mm/init.c:12 2>&1");
