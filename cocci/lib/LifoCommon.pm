@@ -20,7 +20,12 @@ my $OWNER = $$;
 
 sub _cleanup {
 	return unless $$ == $OWNER;	# not in a forked child
-	kill 'KILL', -$_ for keys %CHILDREN;
+	# TERM first, so that scripts run their own clean-up traps.
+	if (%CHILDREN) {
+		kill 'TERM', -$_ for keys %CHILDREN;
+		select undef, undef, undef, 0.3;
+		kill 'KILL', -$_ for keys %CHILDREN;
+	}
 	%CHILDREN = ();
 	remove_tree(@SCRATCH) if @SCRATCH;
 	@SCRATCH = ();
