@@ -5,6 +5,7 @@ use v5.36;
 use Exporter 'import';
 use POSIX ();
 use File::Temp ();
+use File::Spec;
 use JSON::PP ();
 use Time::HiRes qw(time);
 use File::Path qw(make_path remove_tree);
@@ -62,7 +63,7 @@ sub scan(%a) {
 
 	# Scratch: spatch's copies, the wrapper passes' lists and rule, the
 	# results until they are complete.
-	my $scratch = $a{out} ? scratch_dir($a{out}, 'scan') : File::Temp::tempdir(CLEANUP => 1);
+	my $scratch = scratch_dir($a{out} // File::Spec->tmpdir, 'scan');
 	my $final_ct = $a{cocci_tree} // ($a{out} ? "$a{out}/cocci-tree" : undef);
 	my @all;
 	my @unread;	# files and folders of the tree that could not be read

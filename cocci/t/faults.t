@@ -10,6 +10,7 @@ use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use TestLib;
 use File::Temp qw(tempdir);
 use JSON::PP ();
+use SarifCheck qw(check_sarif);
 use Time::HiRes qw(time sleep);
 
 plan skip_all => 'spatch not installed' unless have_spatch();
@@ -57,6 +58,8 @@ my $inc = json("$out/incomplete/scan.json");
 ok($inc && !$inc->{complete} && @{$inc->{errors} // []} == 3, "... this scan's results in OUT/incomplete, not complete, one error per file");
 my $sarif = json("$out/incomplete/findings.sarif");
 ok(!$sarif->{runs}[0]{invocations}[0]{executionSuccessful}, '... its SARIF says the run failed');
+is_deeply([check_sarif($sarif)], [], '... and is valid SARIF 2.1.0');
+like($sarif->{runs}[0]{invocations}[0]{toolExecutionNotifications}[0]{message}{text} // '', qr/killed by signal 9/, '... naming the failure');
 is_deeply(leftovers($out), [], '... no temporary files left');
 
 # One file crashes spatch: the batch is retried file by file.
