@@ -14,7 +14,8 @@ export KVER BUILD J
 
 # The packaged linux-source for KVER, unless KSRC names a tree.
 DEPS_KVER = $(if $(KSRC),,$(KVER))
-TREE = $$(sh scripts/ktree.sh $(KVER) $(KSRC))
+# (Paths are quoted: KSRC, OUT, BUILD and PATCH may hold spaces.)
+TREE = $$(sh scripts/ktree.sh "$(KVER)" "$(KSRC)")
 
 .PHONY: all deps tree scan fixes check-patch check check-cocci \
 	check-disclosure check-scan boot-test regen bench clean help
@@ -34,17 +35,17 @@ deps:
 	@sh scripts/deps.sh $(DEPS_KVER)
 
 tree: deps
-	@sh scripts/ktree.sh $(KVER) $(KSRC)
+	@sh scripts/ktree.sh "$(KVER)" "$(KSRC)"
 
 scan: deps
-	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(filter 1,$(WRAPPERS)),--wrappers)
+	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(filter 1,$(WRAPPERS)),--wrappers)
 
 fixes: deps
-	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs $(J) --kver $(KVER) $(if $(FINDING),--finding $(FINDING)) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
+	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(FINDING),--finding "$(FINDING)") $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
 
 check-patch: deps
 	@test -n "$(PATCH)" || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
-	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch "$(PATCH)" --kver $(KVER)
+	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch "$(PATCH)" --kver "$(KVER)"
 
 # Write the name lists into the semantic patches.
 regen:
@@ -72,7 +73,7 @@ check: deps
 		"boot=sh test-kernels/boot-test.sh"
 
 bench: deps
-	@sh cocci/bin/bench.sh $(TREE)
+	@tree=$(TREE) && sh cocci/bin/bench.sh "$$tree"
 
 clean:
-	rm -rf $(BUILD)/scan-* $(BUILD)/test-kernels $(BUILD)/cocci-tests
+	rm -rf "$(BUILD)"/scan-* "$(BUILD)/test-kernels" "$(BUILD)/cocci-tests"

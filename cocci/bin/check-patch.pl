@@ -5,11 +5,13 @@
 #   perl cocci/bin/check-patch.pl --tree DIR --patch FILE [--out DIR]
 #        [--jobs N] [--cocci-dir DIR] [--kver V] [--checkpatch-opts "..."]
 #
-# Applies FILE with patch -p1 to a scratch copy of the files it touches
-# (the tree is only read), runs the tree's scripts/checkpatch.pl, the
+# Applies FILE with patch -p1 (git apply for binary patches) to a scratch
+# copy of the files it touches (the tree is only read: checkpatch.pl runs
+# from a scratch folder, where its caches go), runs the tree's scripts/checkpatch.pl, the
 # project's disclosure checker and the LIFO rules on those files before
 # and after the patch, and lists the LIFO findings the patch adds and
-# those it removes.
+# those it removes.  A patch that does not apply still has its message
+# checked.
 # Exit 0 when clean, 1 on any problem (does not apply, checkpatch or
 # disclosure complaints, added LIFO findings), 2 on errors.
 use v5.36;
@@ -19,50 +21,69 @@ use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
-use LifoCommon qw(fail project_root is_ktree check_out_dir cocci_rules);
+use LifoCommon qw(fail project_root is_ktree check_out_dir cocci_rules jobs_option scratch_dir);
 use LifoSpatch ();
 use LifoImpact ();
 use LifoReport qw(finding_line finding_key);
 use LifoPatch qw(capture);
 
 my $root = project_root();
-my %o = (jobs => 0, timeout => 60, 'cocci-dir' => "$root/cocci", 'checkpatch-opts' => '');
-GetOptions(\%o, 'tree=s', 'patch=s', 'out=s', 'jobs|j=i', 'cocci-dir=s', 'kver=s',
+my %o = (timeout => 60, 'cocci-dir' => "$root/cocci", 'checkpatch-opts' => '');
+GetOptions(\%o, 'tree=s', 'patch=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
 	'timeout=i', 'checkpatch-opts=s', 'help') or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,15p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,17p', $0 }
+$o{jobs} = jobs_option($o{jobs});
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
 fail("--patch FILE is required (make check-patch PATCH=FILE)") unless $o{patch};
 fail("$o{patch}: no such file") unless -f $o{patch};
 my $tree = abs_path($o{tree});
 my $patch = abs_path($o{patch});
-my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'));
+my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'), $tree);
 my $ver = LifoSpatch::spatch_version() // fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
 # LIFO checkers only (helper rules print no findings).
 my @rules = grep { my $r = $_; open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> =~ /but released first/ } cocci_rules($o{'cocci-dir'});
 fail("no LIFO checker among the rules of $o{'cocci-dir'}") unless @rules;
 my $jobs = $o{jobs} || 2;
 
-# Files the patch touches (-p1).
-my (%old, %new);
+# Files the patch touches (-p1): from the ---/+++ pairs and from git's
+# headers, which alone name the files of a pure rename, a mode change or
+# a binary change.  %renamed: new path => old path.
+my (%touched, %renamed, $binary);
 open my $ph, '<', $patch or fail("$patch: $!");
-my $prev = '';
+my ($prev, $from) = ('');
+my $path = sub ($p) { $p =~ s/\t.*//; $p eq '/dev/null' ? () : ($p =~ s{^[^/]+/}{}r) };
 while (my $l = <$ph>) {
-	if ($l =~ m{^\+\+\+ (\S+)} && $prev =~ m{^--- (\S+)}) {
-		my ($a, $b) = ($1, $l =~ m{^\+\+\+ (\S+)});
-		$old{$a =~ s{^[^/]+/}{}r} = 1 unless $a eq '/dev/null';
-		$new{$b =~ s{^[^/]+/}{}r} = 1 unless $b eq '/dev/null';
+	chomp $l;
+	# (Each match copied at once: $1 is reset by the next match.)
+	if ($l =~ m{^\+\+\+ (.+)}) {
+		my $b = $1;
+		if ($prev =~ m{^--- (.+)}) {
+			my $a = $1;
+			$touched{$_} = 1 for $path->($a), $path->($b);
+		}
+	} elsif ($l =~ m{^diff --git a/(\S+) b/(\S+)$}) {
+		my ($a, $b) = ($1, $2);
+		$touched{$_} = 1 for $a, $b;
+	} elsif ($l =~ m{^(?:rename|copy) from (.+)}) {
+		$from = $1;
+		$touched{$from} = 1;
+	} elsif ($l =~ m{^(rename|copy) to (.+)}) {
+		my ($how, $to) = ($1, $2);
+		$touched{$to} = 1;
+		$renamed{$to} = $from if $how eq 'rename' && defined $from;
+	} elsif ($l =~ /^(?:GIT binary patch|Binary files .* differ)$/) {
+		$binary = 1;
 	}
 	$prev = $l;
 }
 close $ph;
-my @touched = sort keys %{{ %old, %new }};
+my @touched = sort keys %touched;
 fail("$o{patch}: no diff in it (no ---/+++ lines)") unless @touched;
 for (@touched) { fail("$o{patch} touches $_, outside the tree") if m{(?:^|/)\.\.(?:/|$)} || m{^/} }
 
-my $work = "$out/check-patch";
-remove_tree($work);
-make_path("$work/before", "$work/after");
+my $work = scratch_dir($out, 'check-patch');
+make_path("$work/before", "$work/after", "$work/cwd");
 for my $f (@touched) {
 	next unless -f "$tree/$f";
 	for my $side ('before', 'after') {
@@ -74,22 +95,35 @@ for my $f (@touched) {
 my @problems;
 my $rel = $o{patch};
 print "check-patch: $rel against $tree\n";
-my ($st, $po, $pe) = capture("$work/after", 'patch', '-p1', '-s', '-f', '--no-backup-if-mismatch', '-i', $patch);
-if ($st != 0) {
-	print "check-patch: DOES NOT APPLY: patch -p1 failed on a copy of " . join(' ', @touched) . ":\n";
+# GNU patch does not apply binary diffs; git apply does (outside any
+# repository: the ceiling keeps it from finding one around OUT).
+my @apply = $binary ? ('git', 'apply', '-p1', '--binary', $patch)
+	: ('patch', '-p1', '-s', '-f', '--no-backup-if-mismatch', '-i', $patch);
+my $how = $binary ? 'git apply' : 'patch -p1';
+my ($st, $po, $pe) = do {
+	local $ENV{GIT_CEILING_DIRECTORIES} = $work;
+	capture("$work/after", @apply);
+};
+my $applies = $st == 0;
+if (!$applies) {
+	push @problems, 'does not apply';
+	print "check-patch: DOES NOT APPLY: $how failed on a copy of " . join(' ', @touched) . ":\n";
 	print map { "  $_\n" } split /\n/, "$po$pe";
 	print "check-patch: is it made against this tree ($tree)? Rebase it, or pass KSRC=.\n";
-	remove_tree($work);
-	exit 1;
+} else {
+	print "check-patch: applies with $how: ok (" . join(' ', @touched) . ")\n";
 }
-print "check-patch: applies with patch -p1: ok (" . join(' ', @touched) . ")\n";
 
-# checkpatch.pl of the tree.
+# checkpatch.pl of the tree, run from a scratch folder: it finds the
+# tree from its own path, and writes its caches (--strict's
+# .checkpatch-camelcase.*) in the current folder, which is not the tree.
 if (-f "$tree/scripts/checkpatch.pl") {
-	my ($cst, $co) = capture($tree, 'perl', 'scripts/checkpatch.pl', split(' ', $o{'checkpatch-opts'}), $patch);
+	local $ENV{GIT_DIR} = "$tree/.git" if -e "$tree/.git";
+	my @cp = ('perl', "$tree/scripts/checkpatch.pl", split(' ', $o{'checkpatch-opts'}));
+	my ($cst, $co) = capture("$work/cwd", @cp, $patch);
 	if ($co =~ /Must be run from the top-level dir/) {
 		print "check-patch: checkpatch.pl does not recognise $tree as a full tree: running it with --no-tree\n";
-		($cst, $co) = capture($tree, 'perl', 'scripts/checkpatch.pl', '--no-tree', split(' ', $o{'checkpatch-opts'}), $patch);
+		($cst, $co) = capture("$work/cwd", @cp, '--no-tree', $patch);
 	}
 	my ($sum) = $co =~ /^(total: .*)$/m;
 	if ($cst != 0) {
@@ -125,6 +159,10 @@ my $impact = LifoImpact->new($tree);
 my %side;
 # Both sides in one spatch run (one start of spatch, J files at a time).
 my @files = map { my $f = $_; map { "$_/$f" } grep { -f "$work/$_/$f" } 'before', 'after' } grep { /\.[ch]$/ } @touched;
+if (!$applies) {
+	@files = ();
+	print "check-patch: LIFO rules: not run (the patch does not apply)\n";
+}
 for my $rule (@rules) {
 	last unless @files;
 	my $r = LifoSpatch::run_rule($work, abs_path($rule), \@files, jobs => $jobs,
@@ -132,9 +170,14 @@ for my $rule (@rules) {
 	for my $f (@{$r->{findings}}) {
 		my $side = $f->{file} =~ s{^(before|after)/}{} ? $1 : next;
 		@$f{qw(impact reason affected)} = $impact->classify($f);
-		push @{$side{$side}{finding_key($f)}}, $f;
+		# A renamed file's findings are compared under its old name.
+		my $old = $side eq 'after' ? $renamed{$f->{file}} // $f->{file} : $f->{file};
+		push @{$side{$side}{finding_key({ %$f, file => $old })}}, $f;
 	}
-	print "check-patch: spatch errors: @{$r->{errors}}\n" if @{$r->{errors}};
+	if (@{$r->{errors}}) {
+		print "check-patch: spatch errors: @{$r->{errors}}\n";
+		push @problems, 'spatch failed';
+	}
 	print "check-patch: parse errors in " . join(' ', sort keys %{$r->{parse_errors}}) . "\n"
 		if %{$r->{parse_errors}};
 }
@@ -155,7 +198,6 @@ print "  + ", finding_line($_), "\n" for $by->(@added);
 printf "check-patch: LIFO findings the patch removes: %d\n", scalar @removed;
 print "  - ", finding_line($_), "\n" for $by->(@removed);
 push @problems, 'adds LIFO findings' if @added;
-remove_tree($work);
 if (@problems) {
 	print "check-patch: FAILED: " . join(', ', @problems) . "\n";
 	exit 1;

@@ -22,6 +22,7 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+trap 'exit 2' INT TERM HUP
 for f in "$@"; do
 	mkdir -p "$work/new/$(dirname "$f")"
 	cp "$tree/$f" "$work/new/$f"

@@ -18,8 +18,12 @@
 # checker, and (unless --no-build-check) the touched objects that the
 # 32-bit ARM test configuration compiles are built there with sparse (C=2)
 # before and after.
+# OUT/patches/.make-fixes-manifest lists the patches make fixes wrote; a
+# new run removes only those (with --finding: only those of the same
+# functions), and only when unchanged since.  Other files are never
+# touched.
 # Exit 0 when every patch was made and passed its checks, 1 when a check
-# failed, 2 on errors.
+# failed, 2 on errors (a scan with errors included).
 use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/../lib";
@@ -27,7 +31,8 @@ use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
-use LifoCommon qw(fail project_root is_ktree check_out_dir);
+use Digest::SHA ();
+use LifoCommon qw(fail project_root is_ktree check_out_dir jobs_option lock_out scratch_dir);
 use LifoScan qw(scan);
 use LifoOutput ();
 use LifoSpatch ();
@@ -36,16 +41,18 @@ use LifoImpact ();
 use LifoPatch qw(subject_prefix subject changelog split_hunks get_maintainers fixes_tag capture);
 
 my $root = project_root();
-my %o = (jobs => 0, timeout => 60, 'cocci-dir' => "$root/cocci");
-GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=i', 'cocci-dir=s', 'kver=s', 'timeout=i',
+my %o = (timeout => 60, 'cocci-dir' => "$root/cocci");
+GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s', 'timeout=i',
 	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'no-build-check',
 	'quiet', 'wrappers', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,22p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,26p', $0 }
+$o{jobs} = jobs_option($o{jobs});
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
 my $tree = abs_path($o{tree});
-my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'));
+my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'), $tree);
+lock_out($out);
 my $say = sub (@m) { print STDERR @m unless $o{quiet} };
 
 # --- identity: the user's, never invented ---------------------------------
@@ -83,6 +90,7 @@ if (!$o{rescan} && -f "$out/findings.json" && -f $meta
 		files => (%want ? [sort keys %want] : undef), quiet => $o{quiet}, kver => $o{kver},
 		wrappers => $o{wrappers}, cocci_tree => "$out/cocci-tree");
 	$say->($r->{summary});
+	fail("the scan had errors (above): findings may be missing, no patches made") unless $r->{ok};
 	@findings = @{$r->{findings}};
 }
 if (%want) {
@@ -161,9 +169,8 @@ exit 1 unless @groups;
 # --- commits in a scratch repository, then git format-patch ---------------
 my $pdir = "$out/patches";
 make_path($pdir);
-unlink glob "$pdir/*.patch";
-my $work = "$out/tmp-fixes";
-remove_tree($work);
+my $scratch = scratch_dir($out, 'fixes');
+my $work = "$scratch/repo";
 make_path($work);
 my %env = (GIT_AUTHOR_NAME => $name, GIT_AUTHOR_EMAIL => $email,
 	GIT_COMMITTER_NAME => $name, GIT_COMMITTER_EMAIL => $email,
@@ -209,7 +216,7 @@ for my $g (@groups) {
 	$git->('commit', '-q', '--cleanup=verbatim', '-F', '.git/LIFO_MSG');
 }
 my $list = $git->('format-patch', '-N', '--zero-commit', '--no-signature',
-	'-o', $pdir, 'HEAD~' . scalar(@groups) . '..HEAD');
+	'-o', "$scratch/patches", 'HEAD~' . scalar(@groups) . '..HEAD');
 my @patches = split /\n/, $list;
 
 # To/Cc from the tree's get_maintainer.pl.
@@ -228,14 +235,14 @@ for my $p (@patches) {
 	splice @l, $i + 1, 0, @h;
 	LifoOutput::write_file($p, join '', @l);
 }
+@patches = place_patches($pdir, \@patches, [map { "$_->{file}\t$_->{function}" } @groups], !%want);
 
 # --- checks ------------------------------------------------------------------
 my $bad = 0;
 unless ($o{'no-check'}) {
 	# patch -p1 and git am on a scratch copy of the touched files.
 	$git->('checkout', '-q', '-b', 'am-check', 'HEAD~' . scalar(@groups));
-	my $pcopy = "$out/tmp-fixes-patch";
-	remove_tree($pcopy);
+	my $pcopy = "$scratch/patch-check";
 	make_path($pcopy);
 	for my $file (sort keys %byfile) {
 		make_path("$pcopy/" . ($file =~ s{/[^/]*$}{}r));
@@ -286,11 +293,48 @@ unless ($o{'no-check'}) {
 	push @notes, "checkpatch-ext/disclosure.pl not found: disclosure not checked" unless -f $dchk;
 	push @notes, "checkpatch.pl ran with --ignore DEPRECATED_API on patches that only move lines" if $moved_only;
 	$say->(map { "make-fixes: note: $_\n" } @notes);
-	remove_tree($pcopy);
 }
-remove_tree($work);
 $say->("make-fixes: " . scalar(@patches) . " patch(es) in $pdir\n");
 exit($bad ? 1 : 0);
+
+# Moves the new patches (@$new, one per function: @$keys) into $pdir and
+# returns their paths there.  Removes the patches an earlier run listed in
+# the manifest: all of them with $all, else those of the same functions;
+# one changed since it was written is kept, with a note.  A file of the
+# same name that make fixes did not write stops it before anything moves.
+sub place_patches($pdir, $new, $keys, $all) {
+	my $mf = "$pdir/.make-fixes-manifest";
+	my %key = map { $new->[$_] =~ s{.*/}{}r => $keys->[$_] } 0 .. $#$new;
+	my (@keep, @remove);
+	if (open my $fh, '<', $mf) {
+		for (<$fh>) {
+			chomp;
+			my ($name, $sha, $k) = split /\t/, $_, 3;
+			next unless defined $k && -f "$pdir/$name";
+			if (!$all && !grep { $_ eq $k } @$keys) { push @keep, $_; next }
+			if (Digest::SHA->new(256)->addfile("$pdir/$name")->hexdigest ne $sha) {
+				$say->("make-fixes: $pdir/$name changed since make fixes wrote it: left in place\n");
+				next;
+			}
+			push @remove, $name;
+		}
+	}
+	for my $n (sort keys %key) {
+		fail("$pdir/$n exists and make fixes did not write it (or it was changed since): move it away")
+			if -e "$pdir/$n" && !(grep { $_ eq $n } @remove);
+	}
+	unlink map { "$pdir/$_" } @remove;
+	my @placed;
+	for my $p (@$new) {
+		my $n = $p =~ s{.*/}{}r;
+		rename $p, "$pdir/$n" or fail("cannot move $n into $pdir: $!");
+		push @placed, "$pdir/$n";
+		push @keep, join "\t", $n, Digest::SHA->new(256)->addfile("$pdir/$n")->hexdigest, $key{$n};
+	}
+	LifoOutput::write_file("$mf.tmp", join '', map { "$_\n" } @keep);
+	rename "$mf.tmp", $mf or fail("cannot write $mf: $!");
+	return @placed;
+}
 
 # Whether every line a patch adds is one it removes: the fix only moves
 # statements.

@@ -2,10 +2,79 @@
 # Shared helpers of the scan drivers.
 package LifoCommon;
 use v5.36;
-use File::Path qw(make_path);
+use File::Path qw(make_path remove_tree);
+use File::Temp ();
+use Fcntl qw(:flock);
 use Cwd qw(abs_path);
+use File::Spec;
 use Exporter 'import';
-our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir cocci_rules read_bytes);
+our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir cocci_rules read_bytes
+	jobs_option lock_out scratch_dir);
+
+# Process groups of the external commands running now (pid => 1), and
+# scratch folders: a signal or any exit ends the first and removes the
+# second, so an interrupted run leaves nothing behind.
+our %CHILDREN;
+my @SCRATCH;
+my $OWNER = $$;
+
+sub _cleanup {
+	return unless $$ == $OWNER;	# not in a forked child
+	# TERM first, so that scripts run their own clean-up traps.
+	if (%CHILDREN) {
+		kill 'TERM', -$_ for keys %CHILDREN;
+		select undef, undef, undef, 0.3;
+		kill 'KILL', -$_ for keys %CHILDREN;
+	}
+	%CHILDREN = ();
+	remove_tree(@SCRATCH) if @SCRATCH;
+	@SCRATCH = ();
+}
+END { my $st = $?; _cleanup(); $? = $st }
+for my $sig (qw(INT TERM HUP)) {
+	$SIG{$sig} = sub {
+		print STDERR "\n", $0 =~ s{.*/}{}r, ": interrupted (SIG$sig): temporary files removed, results left as they were\n";
+		_cleanup();
+		# As a shell reports a death by this signal.
+		$SIG{$sig} = 'DEFAULT';
+		kill $sig, $$;
+		exit 128 + ($sig eq 'INT' ? 2 : $sig eq 'TERM' ? 15 : 1);
+	};
+}
+
+# A fresh folder under $parent, removed on every exit.
+sub scratch_dir($parent, $name = 'tmp') {
+	make_path($parent);
+	my $d = File::Temp::tempdir(".$name.XXXXXX", DIR => $parent);
+	push @SCRATCH, $d;
+	return $d;
+}
+
+# --jobs: a positive integer, or the cores when not given.
+sub jobs_option($j) {
+	return 0 unless defined $j;
+	fail("--jobs (J=) must be a positive number of parallel jobs, not '$j'")
+		unless $j =~ /^[1-9][0-9]*$/;
+	return 0 + $j;
+}
+
+# Only one driver at a time writes into an OUT: a second one refuses.
+# The lock lasts as long as the process (the handle is kept).
+my %LOCKS;
+sub lock_out($out) {
+	my $f = "$out/.lock";
+	open my $fh, '+>>', $f or fail("cannot write $f: $!");
+	unless (flock $fh, LOCK_EX | LOCK_NB) {
+		seek $fh, 0, 0;
+		my $who = <$fh> // '';
+		chomp $who;
+		fail("$out is in use by another make scan/fixes" . ($who ? " ($who)" : '')
+			. ": wait for it to finish, or pass another OUT=");
+	}
+	truncate $fh, 0;
+	syswrite $fh, "pid $$, " . ($0 =~ s{.*/}{}r) . "\n";
+	$LOCKS{$out} = $fh;
+}
 
 # Exit status 2 for errors, as all drivers document.
 sub fail(@msg) {
@@ -27,7 +96,23 @@ sub is_ktree($d) {
 	return 0;
 }
 
-sub check_out_dir($out) {
+# The output folder, made when missing; never inside the tree ($tree),
+# which is only read (and whose files a later scan would read as its own).
+sub check_out_dir($out, $tree = undef) {
+	if (defined $tree) {
+		# The nearest folder that exists, then the rest of the path.
+		my ($base, $rest) = (File::Spec->rel2abs($out), '');
+		until (-d $base) {
+			$rest = ($base =~ s{.*/}{}r) . "/$rest";
+			$base =~ s{/[^/]*$}{} or last;
+			$base = '/' if $base eq '';
+		}
+		my $real = (abs_path($base) // $base) . "/$rest";
+		my $t = abs_path($tree) // $tree;
+		$real =~ s{/+}{/}g;
+		fail("OUT=$out is inside the kernel tree $t, which is only read: pick an OUT outside it")
+			if "$real/" =~ m{^\Q$t\E/};
+	}
 	eval { make_path($out) };
 	my $probe = "$out/.write-test.$$";
 	if (!-d $out || !open(my $fh, '>', $probe)) {

@@ -101,7 +101,7 @@ sub sarif_log(%a) {
 			originalUriBaseIds => { SRCROOT => { uri => 'file://' . _uri_escape($root) } },
 			invocations => [{
 				executionSuccessful => $a{ok} ? JSON::PP::true : JSON::PP::false,
-				(@{$a{notifications} // []} ? (toolExecutionNotifications => [map { { message => { text => $_ }, level => 'warning' } } @{$a{notifications}}]) : ()),
+				(@{$a{notifications} // []} ? (toolExecutionNotifications => [map { { message => { text => $_ }, level => 'error' } } @{$a{notifications}}]) : ()),
 			}],
 			results => \@results,
 		}],

@@ -5,9 +5,11 @@ use v5.36;
 use Exporter 'import';
 use POSIX ();
 use File::Temp ();
+use File::Spec;
 use JSON::PP ();
 use Time::HiRes qw(time);
-use LifoCommon qw(fail cocci_rules);
+use File::Path qw(make_path remove_tree);
+use LifoCommon qw(fail cocci_rules scratch_dir);
 use LifoSpatch;
 use LifoPasses;
 use LifoImpact;
@@ -28,14 +30,20 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 #     wrappers (check with the tree's own wrappers), cocci_tree (where the
 #     wrapper passes keep their lists and rule; default OUT/cocci-tree),
 #     slice (default on: spatch reads only the functions that name the
-#     rule's functions, cocci/lib/LifoSlice.pm)
-# Returns { findings, lines, summary, ok, stats }
+#     rule's functions, cocci/lib/LifoSlice.pm), stall (spatch watchdog,
+#     seconds without output, see LifoSpatch::run_rule)
+# Everything is written in a scratch folder under OUT (removed on every
+# exit) and renamed into place when the scan is complete; a scan with
+# errors (files not read, spatch failing on a file) leaves the previous
+# results in place and puts its own in OUT/incomplete/.
+# Returns { findings, lines, summary, ok (no errors), stats, errors }
 sub scan(%a) {
 	my $t0 = time;
 	my $spatch = $a{spatch} // 'spatch';
 	my $jobs = $a{jobs} || ncpus();
 	my $tree = $a{tree};
 	my $slice = $a{slice} // 1;
+	local $LifoSpatch::STALL = $a{stall} // $LifoSpatch::STALL;
 	my $ver = LifoSpatch::spatch_version($spatch)
 		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
 	# Checkers only: a rule that does not print LIFO findings (such as
@@ -53,7 +61,12 @@ sub scan(%a) {
 	fail("no LIFO checker among the rules of $a{cocci_dir}") unless @rules;
 	my $say = sub (@m) { print STDERR @m unless $a{quiet} };
 
+	# Scratch: spatch's copies, the wrapper passes' lists and rule, the
+	# results until they are complete.
+	my $scratch = scratch_dir($a{out} // File::Spec->tmpdir, 'scan');
+	my $final_ct = $a{cocci_tree} // ($a{out} ? "$a{out}/cocci-tree" : undef);
 	my @all;
+	my @unread;	# files and folders of the tree that could not be read
 	if ($a{files}) {
 		for (@{$a{files}}) {
 			fail("$_: no such file in $tree") unless -f "$tree/$_";
@@ -61,11 +74,11 @@ sub scan(%a) {
 		@all = @{$a{files}};
 	} else {
 		$say->("scan: listing the .c and .h files of $tree\n");
-		@all = LifoSpatch::tree_files($tree, 1);
+		@all = LifoSpatch::tree_files($tree, 1, \@unread);
 	}
 	my $impact = LifoImpact->new($tree);
 	my (@findings, %cand, @wrappers);
-	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => []);
+	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => [], retries => []);
 	my $tty = -t STDERR;
 	for my $rule (@rules) {
 		(my $rn = $rule) =~ s{.*/}{};
@@ -85,12 +98,12 @@ sub scan(%a) {
 			if ($tty) { print STDERR "\r$line\e[K", $p->{final} ? "\n" : '' }
 			elsif ($p->{final} || $p->{elapsed} >= 5) { print STDERR "$line\n" }
 		};
-		my $tmp = $a{out} ? "$a{out}/tmp" : undef;
+		my $tmp = "$scratch/tmp";
 		my $r;
 		if ($passes) {
 			# The tree's own wrappers join the lists (cocci/lib/LifoPasses.pm).
 			$r = LifoPasses::run(tree => $tree, all => \@all, root => LifoCommon::project_root(),
-				dir => $a{cocci_tree} // ($a{out} // File::Temp::tempdir(CLEANUP => 1)) . '/cocci-tree',
+				dir => "$scratch/cocci-tree",
 				jobs => $jobs, timeout => $a{timeout}, spatch => $spatch, say => $say, slice => $slice,
 				progress => sub ($name) { $rn = $name; $progress },
 				progress_every => $tty ? 1 : 10);
@@ -107,7 +120,9 @@ sub scan(%a) {
 		push @findings, @{$r->{findings}};
 		LifoSpatch::add_run(\%run, $r);
 	}
-	my ($parse, $timeouts, $handled, $errors) = @run{qw(parse_errors timeouts handled_files errors)};
+	my ($parse, $timeouts, $handled) = @run{qw(parse_errors timeouts handled_files)};
+	my $errors = [@unread, @{$run{errors}}];
+	my $ok = !@$errors;
 	# One finding per (file, line, pair): headers reached twice, etc.
 	my %seen;
 	@findings = grep { !$seen{join "\0", $_->{rule}, $_->{file}, $_->{line}, $_->{first}{expr}, $_->{second}{expr}}++ } @findings;
@@ -138,8 +153,11 @@ sub scan(%a) {
 		join('', map { "\n    $_: $und->{$_}" } sort keys %$und);
 	$s .= sprintf "  timeouts (%ds per file): %d%s\n", $a{timeout}, scalar keys %$timeouts,
 		%$timeouts ? ': ' . join(' ', sort keys %$timeouts) : '';
-	$s .= sprintf "  spatch errors: %d\n", scalar @$errors if @$errors;
-	$s .= "    $_\n" for @$errors;
+	$s .= sprintf "  files not read (errors): %d\n", scalar @unread if @unread;
+	$s .= "    $_\n" for @unread;
+	$s .= sprintf "  spatch errors: %d\n", scalar @{$run{errors}} if @{$run{errors}};
+	$s .= "    $_\n" for @{$run{errors}};
+	$s .= "  spatch retried: $_\n" for @{$run{retries}};
 	$s .= sprintf "  wall time: %.1f s\n", $wall;
 
 	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver,
@@ -147,19 +165,57 @@ sub scan(%a) {
 		parsed => scalar keys %$handled, parse_errors => [sort keys %$parse], timeouts => [sort keys %$timeouts],
 		wrappers => [map { { kind => $_->[0], name => $_->[1], level => $_->[2] } } @wrappers],
 		undecided => [map { { where => $_, what => $und->{$_} } } sort keys %$und],
-		errors => $errors, wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
+		errors => $errors, complete => $ok ? JSON::PP::true : JSON::PP::false,
+		unreadable => \@unread, failed_files => [sort keys %{$run{failed_files} // {}}],
+		wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
 		jobs => $jobs, sliced => $slice ? 1 : 0);
 	if ($a{out}) {
+		my $res = "$scratch/result";
+		make_path($res);
 		my @rn = map { s{.*/}{}r =~ s/\.cocci$//r } @rules;
-		write_file("$a{out}/findings.json", findings_json(@findings));
-		write_file("$a{out}/findings.sarif", sarif_log(findings => \@findings, rules => \@rn,
-			tree => $tree, tool_version => "coccinelle $ver", ok => !@$errors, notifications => $errors));
-		write_file("$a{out}/findings.txt", join '', map { "$_\n" } @lines);
-		write_file("$a{out}/scan.json", JSON::PP->new->canonical->pretty->encode(\%stats));
-		$s .= "  written: $a{out}/findings.json, findings.sarif, findings.txt, scan.json\n";
+		write_file("$res/findings.json", findings_json(@findings));
+		write_file("$res/findings.sarif", sarif_log(findings => \@findings, rules => \@rn,
+			tree => $tree, tool_version => "coccinelle $ver", ok => $ok, notifications => $errors));
+		write_file("$res/findings.txt", join '', map { "$_\n" } @lines);
+		write_file("$res/scan.json", JSON::PP->new->canonical->pretty->encode(\%stats));
+		if ($ok) {
+			_commit($scratch, $a{out}, $final_ct);
+			$s .= "  written: $a{out}/findings.json, findings.sarif, findings.txt, scan.json\n";
+		} else {
+			rename "$scratch/cocci-tree", "$res/cocci-tree" if -d "$scratch/cocci-tree";
+			_replace($res, "$a{out}/incomplete", $scratch);
+			$s .= "  INCOMPLETE: " . scalar(@$errors) . " error(s) above; the results of the last complete scan in $a{out}, if any,"
+				. " are left in place; this scan's are in $a{out}/incomplete/\n";
+		}
+	} elsif ($ok && $final_ct && -d "$scratch/cocci-tree") {
+		_replace("$scratch/cocci-tree", $final_ct, $scratch);
+	} elsif (!$ok) {
+		$s .= "  INCOMPLETE: " . scalar(@$errors) . " error(s) above\n";
 	}
 	return { findings => \@findings, lines => \@lines, summary => $s,
-		ok => 1, stats => \%stats, errors => $errors };
+		ok => $ok, stats => \%stats, errors => $errors };
+}
+
+# Renames folder $new over $old (a folder cannot be renamed over one
+# that holds files): the old one goes into $scratch first.
+sub _replace($new, $old, $scratch) {
+	my $gone = "$scratch/replaced." . ($old =~ s{.*/}{}r);
+	rename $old, $gone or fail("cannot move $old away: $!") if -e $old;
+	make_path($old =~ s{/[^/]*$}{}r);
+	rename $new, $old or fail("cannot rename $new to $old: $!");
+	remove_tree($gone);
+}
+
+# A complete scan: the wrapper rule first, then the results, scan.json
+# last (make fixes trusts findings.json when scan.json names the tree);
+# not interrupted half way.
+sub _commit($scratch, $out, $ct) {
+	local @SIG{qw(INT TERM HUP)} = ('IGNORE') x 3;
+	_replace("$scratch/cocci-tree", $ct, $scratch) if $ct && -d "$scratch/cocci-tree";
+	for my $f (qw(findings.json findings.sarif findings.txt scan.json)) {
+		rename "$scratch/result/$f", "$out/$f" or fail("cannot rename the results into $out: $!");
+	}
+	remove_tree("$out/incomplete") if -d "$out/incomplete";
 }
 
 1;

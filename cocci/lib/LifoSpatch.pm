@@ -24,9 +24,14 @@ use LifoReport qw(parse_report_line);
 use LifoSlice;
 use LifoLists;
 use LifoCommon qw(read_bytes);
+use Config;
+
+# The watchdog's bound when the caller gives none (LifoScan sets it for
+# the passes of LifoPasses.pm).
+our $STALL;
 
 sub spatch_version($spatch = 'spatch') {
-	my $out = `$spatch --version 2>/dev/null`;
+	my $out = `timeout -s KILL 120 $spatch --version 2>/dev/null`;
 	return undef unless defined $out && $out =~ /spatch version (\S+)/;
 	return $1;
 }
@@ -76,15 +81,25 @@ sub rule_tokens($cocci) {
 }
 
 # Every .c (and, with headers, .h) file of the tree, relative paths sorted.
-sub tree_files($tree, $headers = 1) {
+# What cannot be read (a folder or file without permission, a FIFO or
+# other special file named *.c, which would block grep and spatch) is
+# left out and described in @$errors.
+sub tree_files($tree, $headers = 1, $errors = []) {
 	my @f;
+	my $rel = sub { substr($_, length($tree) + 1) || '.' };
 	File::Find::find({ no_chdir => 1, wanted => sub {
 		if (-d $_) {
-			$File::Find::prune = 1 if m{/\.(?:git|pc)$} || m{/\.tmp};
+			if (m{/\.(?:git|pc)$} || m{/\.tmp}) { $File::Find::prune = 1 }
+			elsif (!-r _ || !-x _) {
+				push @$errors, "cannot read the folder " . $rel->() . ": permission denied";
+				$File::Find::prune = 1;
+			}
 			return;
 		}
 		return unless $headers ? /\.[ch]$/ : /\.c$/;
-		push @f, substr($_, length($tree) + 1);
+		if (!-f _) { push @$errors, $rel->() . ": " . (-e _ ? 'not a regular file (FIFO, device or socket)' : 'dangling symbolic link') . ", not read" }
+		elsif (!-r _) { push @$errors, "cannot read " . $rel->() . ": permission denied" }
+		else { push @f, $rel->() }
 	} }, $tree);
 	return sort @f;
 }
@@ -132,7 +147,9 @@ sub _grep($tree, $files, $patterns, $flags, $jobs) {
 	open my $l, '>', $list or die "cannot write $list: $!\n";
 	print $l map { "$_\0" } @$files;
 	close $l;
-	open my $g, '-|', 'sh', '-c', 'cd "$1" && xargs -0 -r -P "$4" -n 2000 grep --line-buffered "$5" -f "$2" -- <"$3" || :',
+	# Bounded, as every external command: grep of a whole tree takes
+	# seconds.
+	open my $g, '-|', 'timeout', '-s', 'KILL', '1800', 'sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep --line-buffered "$5" -f "$2" -- <"$3" || :; }',
 		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags or die "grep: $!\n";
 	my %hit;
 	while (<$g>) {
@@ -140,6 +157,7 @@ sub _grep($tree, $files, $patterns, $flags, $jobs) {
 		$hit{$_} = 1;
 	}
 	close $g;
+	die "grep of $tree was killed after 1800 s\n" if ($? >> 8) == 137;
 	return grep { $hit{$_} } @$files;
 }
 
@@ -151,12 +169,17 @@ sub _grep($tree, $files, $patterns, $flags, $jobs) {
 # Returns { findings => [...], wrappers => [[kind, name, file]] (the lines
 #   of kmap_local_wrappers.cocci's rules), handled, skipped, parse_errors => {file=>1},
 #   cut => {file => [[first, last] lines emptied]} (with slice),
-#   failed_files => {file=>1} (in a batch spatch did not finish),
-#   timeouts => {file=>1}, errors => [text], seconds }
+#   failed_files => {file=>1} (spatch failed on it alone),
+#   timeouts => {file=>1}, errors => [text], retries => [text], seconds }
+# A batch whose spatch fails (exit status, signal, or no output for
+# $o{stall} seconds: default twice the per-file timeout and a minute)
+# is run again file by file, so that a file that crashes or hangs spatch
+# costs only itself; a file that fails alone is an error.
 sub run_rule($tree, $cocci, $files, %o) {
 	my $jobs = $o{jobs} || 1;
 	my $timeout = $o{timeout} // 60;
 	my $spatch = $o{spatch} // 'spatch';
+	my $stall = $o{stall} // $STALL // 2 * $timeout + 60;
 	(my $rule = $cocci) =~ s{.*/}{};
 	$rule =~ s/\.cocci$//;
 	my $tmp = $o{tmp} // File::Temp::tempdir(CLEANUP => 1);
@@ -173,7 +196,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my @undecided = ($o{mode} // 'report') eq 'report'
 		&& (read_bytes($cocci) // '') =~ /^virtual undecided$/m ? ('-D', 'undecided') : ();
 	my %res = (findings => [], wrappers => [], undecided => {}, handled => 0, skipped => 0,
-		parse_errors => {}, timeouts => {}, errors => [], rule => $rule, cut => {});
+		parse_errors => {}, timeouts => {}, errors => [], retries => [], rule => $rule, cut => {});
 	if ($o{slice}) {
 		($tree, $files) = _sliced_copy($tree, $files, $o{slice}, "$tmp/src", \%res);
 	}
@@ -229,9 +252,13 @@ sub run_rule($tree, $cocci, $files, %o) {
 		open my $g, '>', $groups or die "cannot write $groups: $!\n";
 		print $g map { "$_\n\n" } @$batch;
 		close $g;
-		my %r = (batch => $batch, out => "$tmp/$rule.$id.out", err => "$tmp/$rule.$id.err");
+		my %r = (batch => $batch, out => "$tmp/$rule.$id.out", err => "$tmp/$rule.$id.err",
+			size => -1, seen => time);
 		my $pid = fork // die "fork: $!\n";
 		if (!$pid) {
+			# Its own process group: the watchdog and an interrupt end
+			# it with whatever it started.
+			POSIX::setpgid(0, 0);
 			chdir $tree or die "cd $tree: $!\n";
 			open STDOUT, '>', $r{out} or die;
 			open STDERR, '>', $r{err} or die;
@@ -242,6 +269,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 			exec @cmd or die "exec $spatch: $!\n";
 		}
 		$run{$pid} = \%r;
+		$LifoCommon::CHILDREN{$pid} = 1;
 	};
 	while (@batches || %run) {
 		while (@batches && keys %run < $jobs) {
@@ -251,12 +279,31 @@ sub run_rule($tree, $cocci, $files, %o) {
 		if ($pid > 0 && $run{$pid}) {
 			my $st = $?;
 			my $r = delete $run{$pid};
-			_collect(\%res, $r, $st, $rule);
-			$done += @{$r->{batch}};
+			delete $LifoCommon::CHILDREN{$pid};
+			if ($st && @{$r->{batch}} > 1) {
+				# What the batch printed is incomplete: its files go
+				# again, one spatch each.
+				push @{$res{retries}}, sprintf "spatch %s on a batch of %d files: retried file by file",
+					_how($st, $r->{stalled} && $stall), scalar @{$r->{batch}};
+				push @batches, map { [$_] } @{$r->{batch}};
+			} else {
+				_collect(\%res, $r, $st, $rule, $r->{stalled} && $stall);
+				$done += @{$r->{batch}};
+			}
 			$progress->();
 			next;
 		}
 		if ($pid < 0) { last }
+		# Watchdog: spatch prints a line per file on stderr; one that
+		# prints nothing for $stall seconds hangs (outside its own
+		# per-file timeout).
+		my $now = time;
+		for my $p (keys %run) {
+			my $r = $run{$p};
+			my $size = ((-s $r->{err}) // 0) + ((-s $r->{out}) // 0);
+			if ($size != $r->{size}) { @$r{qw(size seen)} = ($size, $now) }
+			elsif ($now - $r->{seen} > $stall && !$r->{stalled}++) { kill 'KILL', -$p }
+		}
 		sleep 0.1;
 		$progress->();
 	}
@@ -299,10 +346,22 @@ sub add_run($total, $r) {
 	}
 	$total->{undecided}{$_} = $r->{undecided}{$_} for keys %{$r->{undecided} // {}};
 	push @{$total->{errors}}, @{$r->{errors} // []};
+	push @{$total->{retries}}, @{$r->{retries} // []};
+	$total->{failed_files}{$_} = 1 for keys %{$r->{failed_files} // {}};
 	return $total;
 }
 
-sub _collect($res, $r, $status, $rule) {
+# How spatch ended, in words: an exit status is not a signal.
+sub _how($status, $stalled = 0) {
+	return "printed nothing for $stalled s and was killed" if $stalled;
+	if (my $sig = $status & 127) {
+		my $name = (split ' ', $Config{sig_name})[$sig] // '?';
+		return "was killed by signal $sig (SIG$name)";
+	}
+	return sprintf 'exited with status %d', $status >> 8;
+}
+
+sub _collect($res, $r, $status, $rule, $stalled = 0) {
 	my %in = map { $_ => 1 } @{$r->{batch}};
 	if (open my $fh, '<', $r->{out}) {
 		while (my $l = <$fh>) {
@@ -335,8 +394,8 @@ sub _collect($res, $r, $status, $rule) {
 	}
 	if ($status != 0) {
 		$res->{failed_files}{$_} = 1 for @{$r->{batch}};
-		push @{$res->{errors}}, sprintf("spatch exited with status %d on %s%s",
-			$status >> 8, join(' ', @{$r->{batch}}), @tail ? ": " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]) : '');
+		push @{$res->{errors}}, sprintf("spatch %s on %s%s",
+			_how($status, $stalled), join(' ', @{$r->{batch}}), @tail ? ": " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]) : '');
 	} elsif (@tail) {
 		push @{$res->{errors}}, "spatch: " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]);
 	}

@@ -87,4 +87,67 @@ is($st, 2, 'missing patch file: exit 2');
 ($st, $o) = run_cmd("perl $root/cocci/bin/check-patch.pl --tree /tmp --patch $adds 2>&1");
 is($st, 2, 'not a kernel tree: exit 2');
 ok(-f "$t/mm/copy.c" && `grep -c 'kunmap_local(d);' $t/mm/copy.c` == 2, 'the tree itself is untouched');
+
+# Patches made by git: a deletion, a rename with a change, a binary file.
+my $g = "$tmp/git";
+system("cp -a '$t' '$g' && cd '$g' && git init -q && git add -A && git -c user.name=x -c user.email=x\@y commit -qm base") == 0 or die;
+my $gp = sub ($name, $cmd) {
+	system("cd '$g' && git reset -q --hard && $cmd && git add -A && git -c user.name='Test Author' -c user.email=test\@example.org commit -q -s -m '$name: a change' -m 'Why it is made.' && git format-patch -q --binary -1 -o '$tmp/$name' && git reset -q --hard HEAD~") == 0 or die;
+	return (glob "$tmp/$name/*.patch")[0];
+};
+my $ign = "--checkpatch-opts='--ignore FILE_PATH_CHANGES'";
+my $del = $gp->('delete', 'git rm -q arch/riscv/mm/clean.c');
+($st, $o) = run_cmd("$cp $ign --patch $del 2>&1");
+like($o, qr/applies with patch -p1: ok \(arch\/riscv\/mm\/clean\.c\)/, 'a patch that deletes a file applies') or diag $o;
+is($st, 0, '... and passes') or diag $o;
+my $ren = $gp->('rename', "git mv mm/copy.c mm/copy2.c && sed -i 's/^static void copy_ok/static void copy_fine/' mm/copy2.c");
+($st, $o) = run_cmd("$cp $ign --patch $ren 2>&1");
+like($o, qr/applies with patch -p1: ok \(mm\/copy\.c mm\/copy2\.c\)/, 'a patch that renames a file applies') or diag $o;
+like($o, qr/patch adds: 0\n.*removes: 0\n/s, '... the renamed file keeps its finding: none added or removed');
+is($st, 0, '... and passes') or diag $o;
+my $bin = $gp->('binary', "printf 'x\\000\\001\\002y' > mm/blob.bin");
+($st, $o) = run_cmd("$cp $ign --patch $bin 2>&1");
+like($o, qr/applies with git apply: ok \(mm\/blob\.bin\)/, 'a binary patch applies (git apply)') or diag $o;
+is($st, 0, '... and passes') or diag $o;
+
+# A patch that does not apply still has its message checked.
+my $bad = "$tmp/unsigned.patch";
+(my $text = do { local $/; open my $fh, '<', $stale or die; <$fh> }) =~ s/^Signed-off-by: .*\n//m;
+$text =~ s/\n---\n/\nCo-developed-by: Claude claude-opus-4-20250514\n---\n/;
+write_to($bad, $text);
+($st, $o) = run_cmd("$cp --patch $bad 2>&1");
+is($st, 1, 'an unsigned patch that does not apply: exit 1');
+like($o, qr/DOES NOT APPLY/, '... does not apply');
+SKIP: {
+	skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
+	like($o, qr/checkpatch\.pl: PROBLEMS.*Missing Signed-off-by/s, '... its message is checked by checkpatch.pl');
+}
+like($o, qr/disclosure: PROBLEMS/, '... and by the disclosure checker');
+like($o, qr/FAILED: does not apply, checkpatch\.pl/, '... and the summary names both');
+
+# checkpatch --strict caches CamelCase names in the current folder:
+# not in the tree (made a full tree for checkpatch here).
+SKIP: {
+	skip 'no checkpatch.pl', 2 unless -f "$t/scripts/checkpatch.pl";
+	write_to("$t/$_", "\n") for qw(COPYING CREDITS Kbuild MAINTAINERS README);
+	mkdir "$t/$_" for qw(Documentation include drivers fs init ipc kernel lib);
+	write_to("$t/include/linux/highmem.h", "int fooBar(void);\n");
+	my $camel = patch_file('camel.patch', 'mm/copy: count', 'Count the copies.', <<'EOF2');
+diff --git a/mm/copy.c b/mm/copy.c
+--- a/mm/copy.c
++++ b/mm/copy.c
+@@ -1,3 +1,4 @@
+ // SPDX-License-Identifier: GPL-2.0
+ #include <linux/highmem.h>
++int copyCount;
+ 
+EOF2
+	($st, $o) = run_cmd("$cp --checkpatch-opts=--strict --patch $camel 2>&1");
+	like($o, qr/CamelCase/, 'checkpatch --strict ran with the tree (CamelCase check)') or diag $o;
+	is_deeply([map { s{.*/}{}r } glob "$t/.checkpatch-camelcase.*"], [], '... and left no cache in the tree');
+}
+ok(!-e "$tmp/out/check-patch" && !glob("$tmp/out/.check-patch.*"), 'no scratch copies left in OUT');
+($st, $o) = run_cmd("$cp --out $t/out --patch $removes 2>&1");
+is($st, 2, 'OUT inside the tree: exit 2');
+ok(!-e "$t/out", '... nothing made there');
 done_testing;

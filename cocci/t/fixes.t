@@ -68,8 +68,11 @@ SKIP: {
 # (OUT/findings.json of the first run is used: no second scan.)
 ($st, $o) = run_cmd("$fixes $author --signoff --tree $t --out $out/a --finding arch/loongarch/mm/init.c:12 2>&1");
 is($st, 0, '--finding --signoff: exit 0') or diag $o;
-my @b = glob "$out/a/patches/*.patch";
-is(scalar @b, 1, '--finding makes one patch');
+my @all = sort glob "$out/a/patches/*.patch";
+is(scalar @all, 3, '--finding makes one patch and leaves the patches of the other findings');
+my @b = grep { /LoongArch/ } @all;
+is(scalar @b, 1, '... replacing the one of the same function');
+is_deeply([map { slurp($_) } grep { !/LoongArch/ } @all], [map { slurp($_) } grep { !/LoongArch/ } @p], '... the others unchanged');
 like(slurp($b[0]), qr/^Signed-off-by: Test Author <test\@example\.org>$/m, '--signoff signs with the user identity');
 SKIP: {
 	skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
@@ -78,6 +81,23 @@ SKIP: {
 }
 ($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a --finding mm/copy.c:99 2>&1");
 is($st, 2, '--finding without a finding there: exit 2');
+
+# Files make fixes did not write stay; a patch it wrote and someone
+# changed since is not removed nor overwritten.
+write_to("$out/a/patches/mine.patch", "my own patch\n");
+write_to("$out/a/patches/0001-notes.patch", "notes\n");
+($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
+is($st, 0, 'make fixes again: exit 0') or diag $o;
+is(slurp("$out/a/patches/mine.patch") . slurp("$out/a/patches/0001-notes.patch"), "my own patch\nnotes\n", "... others' files are left alone");
+is(scalar(() = glob "$out/a/patches/0*-*[a-z]*_*.patch"), 3, '... and its own three patches replaced, not doubled');
+my ($edited) = grep { /ARM/ } glob "$out/a/patches/*.patch";
+open my $eh, '>>', $edited or die;
+print $eh "-- \nedited\n";
+close $eh;
+($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
+is($st, 2, 'a patch changed since make fixes wrote it: exit 2');
+like($o, qr/ARM-\S+ exists and make fixes did not write it \(or it was changed since\): move it away/, '... says why');
+like(slurp($edited), qr/edited\n\z/, '... and the changed patch is kept');
 
 # A git tree: subject prefix from git log, Fixes: the introducing commit.
 my $gt = fake_tree(git => 1);

@@ -156,7 +156,8 @@ SKIP: {
 		. " --spatch 'sh $FindBin::Bin/data/failing-pass-spatch.sh' 2>$fo.err");
 	like($o, qr{^mm/copy\.c:11:\d+: copy_two\(\)}m, 'failed pass: the earlier finding is kept');
 	my $e = slurp("$fo.err");
-	like($e, qr/spatch errors: 1/, '... and the failure is reported');
-	is($st, 0, '... exit 0, as with any scan that ran');
+	like($e, qr/spatch errors: 3\n(?:    spatch exited with status 1 on \S+: EXN: Failure\("simulated crash"\)\n){3}/,
+		'... and the failure is reported, retried file by file, each file named');
+	is($st, 2, '... exit 2: findings may be missing');
 }
 done_testing;

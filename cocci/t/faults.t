@@ -1,0 +1,171 @@
+# SPDX-License-Identifier: GPL-2.0
+# make scan under faults: spatch killed, crashing or hanging on one file
+# (cocci/t/data/fault-spatch.sh), files it cannot read, a second scan
+# into the same OUT, an interrupt, bad J, an OUT inside the tree, paths
+# with spaces.  After each: the exit status, the message, the state of OUT.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib", $FindBin::Bin;
+use TestLib;
+use File::Temp qw(tempdir);
+use JSON::PP ();
+use SarifCheck qw(check_sarif);
+use Time::HiRes qw(time sleep);
+
+plan skip_all => 'spatch not installed' unless have_spatch();
+my $root = root();
+my $scan = "perl $root/cocci/bin/lifo-scan.pl";
+my $fake = "--spatch 'sh $FindBin::Bin/data/fault-spatch.sh'";
+my $t = fake_tree();
+my $tmp = tempdir(CLEANUP => 1);
+
+sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
+sub json($file) { JSON::PP->new->decode(slurp($file) // '{}') }
+# What a run left in OUT besides its results.
+sub leftovers($out) {
+	opendir my $d, $out or return ['cannot read OUT'];
+	return [sort grep { !/^(?:\.|\.\.|findings\.\w+|scan\.json|cocci-tree|incomplete|\.lock)$/ } readdir $d];
+}
+sub scan_into($out, $opts, $env = '') {
+	# (Bounded, should the scan hang.)
+	my ($st, $o) = run_cmd("$env timeout 300 $scan --tree '$t' --out '$out' $fake $opts 2>'$out.err'");
+	return ($st, $o, slurp("$out.err"));
+}
+
+# A complete scan first: the results that a failed scan must leave alone.
+my $out = "$tmp/out";
+my ($st, $o, $e) = scan_into($out, '--jobs 1');
+is($st, 0, 'clean scan: exit 0') or diag $e;
+my $good = slurp("$out/findings.json");
+is(scalar @{json("$out/findings.json")}, 3, '... three findings');
+
+# Bad J: an error, nothing scanned, nothing written.
+for my $j ('-1', '0', 'abc', '') {
+	($st, $o, $e) = scan_into("$tmp/j", "--jobs '$j'");
+	is($st, 2, "--jobs '$j': exit 2");
+	like($e, qr/must be a positive number of parallel jobs/, '... with a clear message');
+	ok(!-e "$tmp/j/findings.json", '... and no results');
+}
+
+# spatch killed (the OOM killer): exit 2, said so, old results kept.
+($st, $o, $e) = scan_into($out, '--jobs 2', 'FAULT=kill');
+is($st, 2, 'spatch killed: exit 2');
+like($e, qr/spatch was killed by signal 9 \(SIGKILL\) on /, '... the summary says how it ended');
+unlike($e, qr/exited with status 0/, '... not "status 0"');
+is(slurp("$out/findings.json"), $good, '... the previous findings.json is left in place');
+my $inc = json("$out/incomplete/scan.json");
+ok($inc && !$inc->{complete} && @{$inc->{errors} // []} == 3, "... this scan's results in OUT/incomplete, not complete, one error per file");
+my $sarif = json("$out/incomplete/findings.sarif");
+ok(!$sarif->{runs}[0]{invocations}[0]{executionSuccessful}, '... its SARIF says the run failed');
+is_deeply([check_sarif($sarif)], [], '... and is valid SARIF 2.1.0');
+like($sarif->{runs}[0]{invocations}[0]{toolExecutionNotifications}[0]{message}{text} // '', qr/killed by signal 9/, '... naming the failure');
+is_deeply(leftovers($out), [], '... no temporary files left');
+
+# One file crashes spatch: the batch is retried file by file.
+for (['crash', qr/spatch exited with status 1 on mm\/copy\.c: EXN: Failure\("injected crash"\)/],
+     ['segv', qr/spatch was killed by signal 11 \(SIGSEGV\) on mm\/copy\.c/]) {
+	my ($how, $msg) = @$_;
+	($st, $o, $e) = scan_into($out, '--jobs 1', "FAULT=$how:mm/copy.c");
+	is($st, 2, "$how on one file: exit 2");
+	like($e, $msg, '... the file and how spatch ended are named');
+	like($e, qr/spatch errors: 1\n/, '... one error');
+	like($e, qr/retried file by file/, '... the batch was retried file by file');
+	is(scalar(() = $o =~ /^arch\/\S+:\d+:\d+: /mg), 2, '... the findings of the other files are reported');
+	is(slurp("$out/findings.json"), $good, '... the previous results are left in place');
+	is(scalar @{ref json("$out/incomplete/findings.json") eq 'ARRAY' ? json("$out/incomplete/findings.json") : []}, 2, '... and the incomplete ones are in OUT/incomplete');
+}
+
+# spatch hangs on one file beyond its own timeout: the watchdog ends it.
+my $t0 = time;
+($st, $o, $e) = scan_into($out, '--jobs 1 --stall 3', 'FAULT=hang:mm/copy.c FAULT_SLEEP=3600.25');
+ok(time - $t0 < 60, 'spatch hanging: the scan ends (watchdog)');
+is($st, 2, '... exit 2');
+like($e, qr/spatch printed nothing for 3 s and was killed on mm\/copy\.c/, '... the hang is named');
+is(scalar(() = $o =~ /^arch\/\S+:\d+:\d+: /mg), 2, '... the other files are checked');
+ok(!(grep { (slurp($_) // '') =~ /3600\.25/ } glob '/proc/[0-9]*/cmdline'), '... and nothing it started is left running');
+
+# A FIFO named *.c would block grep and spatch: an error, not a hang.
+my $f = fake_tree();
+system('mkfifo', "$f/mm/fifo.c") == 0 or die;
+my $fo = "$tmp/fifo";
+($st, $o) = run_cmd("timeout 120 $scan --tree '$f' --out '$fo' --jobs 1 2>'$fo.err'");
+$e = slurp("$fo.err");
+is($st, 2, 'a FIFO named .c: exit 2, no hang');
+like($e, qr/files not read \(errors\): 1\n    mm\/fifo\.c: not a regular file/, '... counted and named in the summary');
+is(scalar(() = $o =~ /^\S+:\d+:\d+: /mg), 3, '... the other files are checked');
+$inc = json("$fo/incomplete/scan.json");
+is_deeply($inc->{unreadable} // [], ['mm/fifo.c: not a regular file (FIFO, device or socket), not read'], '... and in scan.json');
+like(slurp("$fo/incomplete/findings.sarif"), qr/mm\/fifo\.c: not a regular file/, '... and in the SARIF log');
+
+# Files and folders that cannot be read (as a user other than root).
+SKIP: {
+	my $as = $> == 0 ? 'setpriv --reuid=65534 --regid=65534 --clear-groups' : '';
+	skip 'setpriv missing', 3 if $as && system('setpriv --version >/dev/null 2>&1') != 0;
+	skip 'the project cannot be read as another user', 3
+		if $as && system("$as test -r '$root/cocci/lib/LifoScan.pm' 2>/dev/null") != 0;
+	my $u = tempdir(CLEANUP => 1);
+	chmod 0755, $u;
+	my $ut = fake_tree();
+	system('cp', '-a', $ut, "$u/linux") == 0 or die;
+	write_to("$u/linux/mm/secret.c", "int x;\n");
+	mkdir "$u/linux/mm/locked";
+	write_to("$u/linux/mm/locked/a.c", "int y;\n");
+	chmod 0, "$u/linux/mm/secret.c", "$u/linux/mm/locked";
+	mkdir "$u/out";
+	chmod 0777, "$u/out";
+	($st, $o) = run_cmd("$as $scan --tree '$u/linux' --out '$u/out/o' --jobs 1 2>&1");
+	chmod 0755, "$u/linux/mm/locked";
+	is($st, 2, 'unreadable file and folder: exit 2') or diag $o;
+	like($o, qr/cannot read mm\/secret\.c: permission denied/, '... the file is named');
+	like($o, qr/cannot read the folder mm\/locked: permission denied/, '... the folder is named');
+}
+
+# OUT inside the tree: refused before anything is written there.
+($st, $o) = run_cmd("$scan --tree '$t' --out '$t/scan-out' --jobs 1 2>&1");
+is($st, 2, 'OUT inside KSRC: exit 2');
+like($o, qr/is inside the kernel tree/, '... with a message');
+ok(!-e "$t/scan-out", '... and nothing made in the tree');
+
+# A second scan into the same OUT while one runs: refused; the first,
+# interrupted, leaves the results of the last complete scan, and its
+# rule with the wrappers, as they were, and no temporary file.
+my $lo = "$tmp/lock";
+($st, $o, $e) = scan_into($lo, '--jobs 1 --wrappers');
+is($st, 0, '--wrappers scan: exit 0') or diag $e;
+my ($lgood, $lrule) = (slurp("$lo/findings.json"), slurp("$lo/cocci-tree/kmap_local_lifo.cocci"));
+my $pid = fork // die;
+if (!$pid) {
+	@ENV{qw(FAULT FAULT_SLEEP)} = ('hang:mm/copy.c', '3600.5');
+	open STDOUT, '>', '/dev/null';
+	open STDERR, '>', "$lo.first";
+	exec 'perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $t, '--out', $lo, '--jobs', 1, '--wrappers',
+		'--spatch', "sh $FindBin::Bin/data/fault-spatch.sh";
+}
+my $waited = 0;
+sleep 0.2, $waited += 0.2 until (slurp("$lo.first") // '') =~ /pass 1:/ || $waited > 60;
+($st, $o, $e) = scan_into($lo, '--jobs 1');
+is($st, 2, 'second scan into a busy OUT: exit 2');
+like($e, qr/\Q$lo\E is in use by another make scan\/fixes \(pid $pid/, '... says who holds it');
+sleep 1;
+kill 'INT', $pid;
+waitpid $pid, 0;
+ok($? & 127 || $? >> 8, 'interrupted scan: it ends, not with success');
+like(slurp("$lo.first"), qr/interrupted \(SIGINT\): temporary files removed/, '... and says so');
+is(slurp("$lo/findings.json"), $lgood, '... the last complete findings.json is left');
+is(slurp("$lo/cocci-tree/kmap_local_lifo.cocci"), $lrule, '... with the rule that knows the wrappers');
+is_deeply(leftovers($lo), [], '... and no temporary files');
+ok(!(grep { (slurp($_) // '') =~ /3600\.5/ } glob '/proc/[0-9]*/cmdline'), '... nothing it started is left running');
+
+# Paths with spaces, through the Makefile; and J checked there too.
+my $sp = "$tmp/a b";
+mkdir $sp;
+system('cp', '-a', $t, "$sp/linux") == 0 or die;
+($st, $o) = run_cmd("make -s -C '$root' scan KSRC='$sp/linux' OUT='$sp/out dir' J=2 WRAPPERS=0 2>'$sp.err'");
+is($st, 0, 'KSRC and OUT with spaces: exit 0') or diag slurp("$sp.err");
+is(scalar(() = $o =~ /^\S+:\d+:\d+: /mg), 3, '... three findings');
+is_deeply(leftovers("$sp/out dir"), [], '... no temporary files');
+($st, $o) = run_cmd("make -s -C '$root' scan KSRC='$sp/linux' OUT='$sp/out dir' J=abc 2>&1");
+is($st, 2, 'make scan J=abc: exit 2');
+like($o, qr/must be a positive number of parallel jobs, not 'abc'/, '... with a message');
+done_testing;
