@@ -146,6 +146,7 @@ def direction(inc, i):
 	return 0
 
 decided = set()
+arrays_at = {}	# key(loop) => the arrays mapped in it
 
 def note_array(arr, i, inc, pa, j, inc2, p):
 	d = direction(inc, i)
@@ -400,9 +401,6 @@ def helper_arg(b, pb):
 	shown_as[key(pb)] = field
 	return True
 
-def pair_ok(a, b, pb):
-	return helper_arg(b, pb) and distinct(a, b, pb)
-
 handles = {}
 maplines = {}
 
@@ -643,9 +641,8 @@ note_alias(X, Y, p)
 // mapped again by a loop, nor an alias of it): each pair costs a path
 // search.
 @pair@
-expression nest.A;
 position nest.pb;
-expression B : script:python(A, pb) { pair_ok(A, B, pb) };
+expression B : script:python(pb) { helper_arg(B, pb) };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
@@ -688,7 +685,7 @@ identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_l
 identifier ib = {sg_miter_next}; // iterators.list
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
 identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
-expression RA : script:python(A, pb) { mentions(RA, A, pb) };
+expression RA : script:python(A, B, pb) { distinct(A, B, pb) and mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
@@ -752,7 +749,7 @@ identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
 identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
-expression RA : script:python(A, pb) { mentions(RA, A, pb) };
+expression RA : script:python(A, B, pb) { distinct(A, B, pb) and mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 position pn : script:python() { key(pn) in nullexit };
 position pg : script:python() { not exits(pg) };
@@ -787,6 +784,11 @@ for@pl (...; ...; INC) { <+... \( P[I] = <+... ma@pa(...) ...+> \) ...+> }
 for@pl (...; ...; INC) \( P[I] = <+... ma@pa(...) ...+> \);
 )
 
+@script:python@
+P << arrmap.P; pl << arrmap.pl;
+@@
+arrays_at.setdefault(key(pl), set()).add(tidy(P))
+
 // arralias: "q[i] = p[i];" lets array q release p's elements.
 @arralias depends on tokens@
 expression P, Q, I;
@@ -802,10 +804,9 @@ aliases.setdefault(where(p), {}).setdefault(tidy(P) + "[]", set()).add(tidy(Q) +
 // arrrel: the first loop after it that releases elements of the array
 // (or of an array that aliases it).
 @arrrel exists@
-expression arrmap.P;
 position arrmap.pl;
 expression J, INC;
-expression X : script:python(P, pl) { mentions(tidy(X) + "[]", tidy(P) + "[]", pl) };
+expression X : script:python(pl) { any(mentions(tidy(X) + "[]", a + "[]", pl) for a in arrays_at.get(key(pl), ())) };
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
 statement S;
 position p;
@@ -820,9 +821,10 @@ for (...; ...; INC) ra@p(..., <+... X[J] ...+>, ...);
 
 @script:python depends on !patch@
 P << arrmap.P; I << arrmap.I; INC << arrmap.INC; pa << arrmap.pa;
-J << arrrel.J; INC2 << arrrel.INC; p << arrrel.p;
+J << arrrel.J; INC2 << arrrel.INC; p << arrrel.p; X << arrrel.X;
 @@
-note_array(P, I, INC, pa, J, INC2, p)
+if mentions(tidy(X) + "[]", tidy(P) + "[]", p):
+	note_array(P, I, INC, pa, J, INC2, p)
 
 @script:python depends on report && undecided@
 P << arrmap.P; pa << arrmap.pa;
