@@ -46,11 +46,13 @@ check-patch: deps
 	@test -n "$(PATCH)" || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
 	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch "$(PATCH)" --kver $(KVER)
 
-# Write the name lists into the semantic patches.
+# Write the name lists into the semantic patches, then remake the kernel
+# patch that adds the rule to scripts/coccinelle/api/.
 regen:
 	for r in $(COCCI_SP) cocci/kmap_local_wrappers.cocci; do \
 		perl cocci/bin/lists.pl $$r > $$r.tmp && mv $$r.tmp $$r || { rm -f $$r.tmp; exit 2; }; \
 	done
+	perl cocci/bin/kernel-rule.pl
 
 check-cocci: deps
 	@sh cocci/tests/run.sh
