@@ -17,7 +17,7 @@ DEPS_KVER = $(if $(KSRC),,$(KVER))
 TREE = $$(sh scripts/ktree.sh $(KVER) $(KSRC))
 
 .PHONY: all deps tree scan fixes check-patch check check-cocci \
-	check-disclosure check-scan boot-test regen bench clean help
+	check-disclosure check-scan boot-test regen bench clean help install-hooks
 
 all: help
 
@@ -28,6 +28,7 @@ help:
 	@echo "make check         run every test suite"
 	@echo "make boot-test     boot-test the patched kernel in qemu-system-arm"
 	@echo "make deps          install what is missing (Debian packages)"
+	@echo "make install-hooks REPO=DIR   the disclosure git hooks into a repository"
 	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR WRAPPERS=$(WRAPPERS) SIGNOFF=1"
 
 deps:
@@ -53,6 +54,12 @@ regen:
 		perl cocci/bin/lists.pl $$r > $$r.tmp && mv $$r.tmp $$r || { rm -f $$r.tmp; exit 2; }; \
 	done
 	perl cocci/bin/kernel-rule.pl
+
+# The disclosure hooks (commit-msg, sendemail-validate) into REPO's
+# hooks; BACKUP=1 keeps a different hook already there as NAME.orig.
+install-hooks:
+	@test -n "$(REPO)" || { echo "install-hooks: say which repository: make install-hooks REPO=DIR" >&2; exit 2; }
+	@perl checkpatch-ext/install-hooks.pl --repo "$(REPO)" $(if $(filter 1,$(BACKUP)),--backup)
 
 check-cocci: deps
 	@sh cocci/tests/run.sh
