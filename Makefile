@@ -18,7 +18,7 @@ DEPS_KVER = $(if $(KSRC),,$(KVER))
 TREE = $$(sh scripts/ktree.sh "$(KVER)" "$(KSRC)")
 
 .PHONY: all deps tree scan fixes check-patch check check-cocci \
-	check-disclosure check-scan boot-test regen bench clean help
+	check-disclosure check-scan boot-test regen bench clean help install-hooks
 
 all: help
 
@@ -29,6 +29,7 @@ help:
 	@echo "make check         run every test suite"
 	@echo "make boot-test     boot-test the patched kernel in qemu-system-arm"
 	@echo "make deps          install what is missing (Debian packages)"
+	@echo "make install-hooks REPO=DIR   the disclosure git hooks into a repository"
 	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR WRAPPERS=$(WRAPPERS) SIGNOFF=1"
 
 deps:
@@ -47,11 +48,19 @@ check-patch: deps
 	@test -n "$(PATCH)" || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
 	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch "$(PATCH)" --kver "$(KVER)"
 
-# Write the name lists into the semantic patches.
+# Write the name lists into the semantic patches, then remake the kernel
+# patch that adds the rule to scripts/coccinelle/api/.
 regen:
 	for r in $(COCCI_SP) cocci/kmap_local_wrappers.cocci; do \
 		perl cocci/bin/lists.pl $$r > $$r.tmp && mv $$r.tmp $$r || { rm -f $$r.tmp; exit 2; }; \
 	done
+	perl cocci/bin/kernel-rule.pl
+
+# The disclosure hooks (commit-msg, sendemail-validate) into REPO's
+# hooks; BACKUP=1 keeps a different hook already there as NAME.orig.
+install-hooks:
+	@test -n "$(REPO)" || { echo "install-hooks: say which repository: make install-hooks REPO=DIR" >&2; exit 2; }
+	@perl checkpatch-ext/install-hooks.pl --repo "$(REPO)" $(if $(filter 1,$(BACKUP)),--backup)
 
 check-cocci: deps
 	@sh cocci/tests/run.sh

@@ -18,7 +18,9 @@
 // Comments: The identifier sets marked "maps.list", "iterators.list" and
 //  "releases.list" are those files; make regen writes them in, and the
 //  make scan driver writes in the wrappers it infers from the tree.
-// Options: --no-includes --include-headers
+//  --use-coccigrep: the kernel's .cocciconfig asks for git grep, which
+//  finds no file in a tree that git does not track or ignores.
+// Options: --no-includes --include-headers --use-coccigrep
 
 virtual patch
 virtual context

@@ -5,7 +5,12 @@ use v5.36;
 use Exporter 'import';
 use LifoReport qw(is_pte_map);
 our @EXPORT_OK = qw(subject_prefix subject changelog wrap split_hunks
-	get_maintainers fixes_tag is_git_tree capture);
+	get_maintainers fixes_tag is_git_tree capture rule_in_tree);
+
+# Where kernel-patches/coccinelle/ puts the project's rules in a kernel
+# tree (cocci/bin/kernel-rule.pl): changelogs name that path.
+our $KERNEL_RULE_DIR = 'scripts/coccinelle/api';
+sub rule_in_tree($rule) { return $rule =~ m{/} ? $rule : "$KERNEL_RULE_DIR/$rule" }
 
 # Run a command (list form) and return (status, stdout, stderr).  It
 # runs in its own process group, killed after $CAPTURE_TIMEOUT seconds
@@ -138,6 +143,7 @@ sub wrap($text, $width = 72) {
 # The changelog of one patch: all findings of one function.
 #   $g: { function, impact, reason, affected, findings => [...] }
 #   $tool: { coccinelle => '1.1.1', rule => 'kmap_local_lifo.cocci', rule_version }
+#   (a rule named without a folder is named by its path in a kernel tree)
 sub changelog($g, $tool) {
 	my $fn = $g->{function};
 	my @what;
@@ -165,7 +171,7 @@ sub changelog($g, $tool) {
 	my @firsts = grep { !$firsts{$_}++ } map { $_->{first}{expr} } @{$g->{findings}};
 	$t .= " Release " . join(' and ', @seconds) . " before " . join(' and ', @firsts) . ".";
 	my $rv = $tool->{rule_version} ? " (version $tool->{rule_version})" : '';
-	$t .= "\n\nThis patch was generated with Coccinelle $tool->{coccinelle} using the semantic patch $tool->{rule}$rv.";
+	$t .= "\n\nThis patch was generated with Coccinelle $tool->{coccinelle} using the semantic patch " . rule_in_tree($tool->{rule}) . "$rv.";
 	return wrap($t);
 }
 

@@ -33,7 +33,7 @@ like($lt, qr/^Subject: \[PATCH\] LoongArch: Release kmap_local mappings in rever
 unlike(($lt =~ /^(Subject: .*\n(?: .*\n)*)/m)[0], qr/\bfix/i, 'cleanup subject does not say fix');
 like($lt, qr/this is a cleanup, not a fix/, 'cleanup changelog says so');
 like($lt, qr/LoongArch has neither HIGHMEM nor\s+ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP/, 'cleanup changelog: why');
-like($lt, qr/generated with Coccinelle \d[\d.]* using the semantic patch\s+kmap_local_lifo\.cocci/, 'tool disclosure');
+like($lt, qr/generated with Coccinelle \d[\d.]* using the semantic patch\s+scripts\/coccinelle\/api\/kmap_local_lifo\.cocci\b/, 'tool disclosure: the rule by its path in the tree');
 is(() = $lt =~ /highmem\.rst/g, 1, 'the LIFO rule is stated once');
 unlike($lt, qr/^(?:Signed-off-by|Fixes|Assisted-by|Co-developed-by):/mi, 'no sign-off, Fixes or agent trailers');
 like($lt, qr/^From: Test Author <test\@example\.org>$/m, 'author from --author');

@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-2.0
+# make install-hooks REPO=DIR (checkpatch-ext/install-hooks.pl): the hooks
+# land in the repository named, work there, and a different hook already
+# there is never replaced silently; .pre-commit-hooks.yaml names the hook.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib $FindBin::Bin;
+use DTest;
+
+plan skip_all => 'no git' unless system('git --version >/dev/null 2>&1') == 0;
+my $root = root();
+my $inst = "$root/checkpatch-ext/install-hooks.pl";
+sub sh($cmd) { my $o = `$cmd 2>&1`; return ($? >> 8, $o) }
+sub repo($name) {
+	my $d = tmpdir() . "/$name";
+	mkdir $d;
+	system("git -C '$d' init -q") == 0 or die;
+	return $d;
+}
+
+my ($st, $o) = sh("perl '$inst' --repo " . tmpdir());
+is($st, 2, 'not a git repository: exit 2');
+like($o, qr/is not a git repository/, '... with a message');
+($st, $o) = sh("cd '$root' && make -s install-hooks");
+is($st, 2, 'make install-hooks without REPO: exit 2');
+like($o, qr/make install-hooks REPO=DIR/, '... saying how');
+
+# A fresh repository, through make.
+my $r = repo('fresh');
+($st, $o) = sh("cd '$root' && make -s install-hooks REPO='$r'");
+is($st, 0, 'make install-hooks REPO=DIR') or diag $o;
+for my $h (qw(commit-msg sendemail-validate)) {
+	ok(-l "$r/.git/hooks/$h" && readlink("$r/.git/hooks/$h") eq "$root/checkpatch-ext/hooks/$h", "$h linked to checkpatch-ext/hooks/$h");
+}
+write_file("$r/f", "1\n");
+my $msg = write_file(tmpdir() . '/bad', "mm: x\n\nx\n\nSigned-off-by: Claude <noreply\@anthropic.com>\n");
+($st, $o) = sh("cd '$r' && git add f && git -c user.name=J -c user.email=j\@example.org commit -q -F '$msg'");
+isnt($st, 0, 'the installed commit-msg hook rejects an agent sign-off');
+like($o, qr/AGENT_SIGN_OFF/, '... and says why');
+($st, $o) = sh("perl '$inst' --repo '$r'");
+is($st, 0, 'installing again: exit 0');
+like($o, qr/already installed/, '... already installed');
+
+# A different hook already there: refused, nothing changed.
+$r = repo('other');
+write_file("$r/.git/hooks/commit-msg", "#!/bin/sh\nexit 0\n");
+chmod 0755, "$r/.git/hooks/commit-msg";
+($st, $o) = sh("cd '$root' && make -s install-hooks REPO='$r'");
+isnt($st, 0, 'an existing different commit-msg hook: refused');
+like($o, qr/commit-msg exists and is not checkpatch-ext's commit-msg hook/, '... saying which');
+like($o, qr/BACKUP=1/, '... and how to keep it');
+is(read_file("$r/.git/hooks/commit-msg"), "#!/bin/sh\nexit 0\n", 'the existing hook is untouched');
+ok(!-e "$r/.git/hooks/sendemail-validate", 'and nothing else installed');
+# With BACKUP=1: kept as .orig.
+($st, $o) = sh("cd '$root' && make -s install-hooks REPO='$r' BACKUP=1");
+is($st, 0, 'BACKUP=1: installed') or diag $o;
+is(read_file("$r/.git/hooks/commit-msg.orig"), "#!/bin/sh\nexit 0\n", 'the old hook kept as commit-msg.orig');
+like($o, qr/kept as .*commit-msg\.orig/, '... and said so');
+ok(-l "$r/.git/hooks/commit-msg", 'commit-msg now ours');
+# A copy of ours (same text) counts as installed.
+$r = repo('copy');
+write_file("$r/.git/hooks/commit-msg", read_file("$root/checkpatch-ext/hooks/commit-msg"));
+($st, $o) = sh("perl '$inst' --repo '$r'");
+is($st, 0, 'a copy of the same hook: no conflict');
+# core.hooksPath is respected.
+$r = repo('hookspath');
+system("git -C '$r' config core.hooksPath myhooks") == 0 or die;
+($st, $o) = sh("perl '$inst' --repo '$r'");
+is($st, 0, 'core.hooksPath: exit 0') or diag $o;
+ok(-l "$r/myhooks/commit-msg", 'core.hooksPath: installed there');
+
+# pre-commit framework definition.
+my $y = read_file("$root/.pre-commit-hooks.yaml");
+like($y, qr/^- id: disclosure-commit-msg$/m, '.pre-commit-hooks.yaml: the hook id');
+my ($entry) = $y =~ /^  entry: (\S+)$/m;
+ok($entry && -x "$root/$entry", ".pre-commit-hooks.yaml: entry $entry is executable");
+like($y, qr/^  stages: \[commit-msg\]$/m, '.pre-commit-hooks.yaml: commit-msg stage');
+like($y, qr/^  language: script$/m, '.pre-commit-hooks.yaml: language script');
+# pre-commit runs the entry from its clone with the message file.
+($st, $o) = sh("cd '$r' && '$root/$entry' '$msg'");
+is($st, 1, 'the entry, run as pre-commit does, rejects the agent sign-off') or diag $o;
+
+done_testing;
