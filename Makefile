@@ -29,7 +29,7 @@ help:
 	@echo "make check         run every test suite"
 	@echo "make boot-test     boot-test the patched kernel in qemu-system-arm"
 	@echo "make deps          install what is missing (Debian packages)"
-	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR WRAPPERS=$(WRAPPERS) SIGNOFF=1"
+	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR WRAPPERS=$(WRAPPERS) SIGNOFF=1 FAIL_ON=fix|any"
 
 deps:
 	@sh scripts/deps.sh $(DEPS_KVER)
@@ -38,7 +38,7 @@ tree: deps
 	@sh scripts/ktree.sh "$(KVER)" "$(KSRC)"
 
 scan: deps
-	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(filter 1,$(WRAPPERS)),--wrappers)
+	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on "$(FAIL_ON)")
 
 fixes: deps
 	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(FINDING),--finding "$(FINDING)") $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)

@@ -9,7 +9,7 @@ use File::Spec;
 use JSON::PP ();
 use Time::HiRes qw(time);
 use File::Path qw(make_path remove_tree);
-use LifoCommon qw(fail cocci_rules scratch_dir);
+use LifoCommon qw(fail cocci_rules scratch_dir tool_version);
 use LifoSpatch;
 use LifoPasses;
 use LifoImpact;
@@ -49,9 +49,13 @@ sub scan(%a) {
 	# Checkers only: a rule that does not print LIFO findings (such as
 	# kmap_local_wrappers.cocci, a helper of cocci/lib/LifoPasses.pm) is
 	# left out.
-	my (@rules, %generated);
+	my (@rules, %generated, %help);
 	for my $r (cocci_rules($a{cocci_dir})) {
 		my $text = do { open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> };
+		# The rule's /// header (as scripts/coccinelle's): SARIF's help text.
+		my $h = join "\n", map { s{^///\s?}{}r } grep { m{^///} } split /\n/, $text;
+		$h =~ s/^\s+|\s+$//g;
+		$help{$r =~ s{.*/}{}r =~ s/\.cocci$//r} = $h if length $h;
 		# Generated from maps.list: intraprocedural, so spatch only
 		# needs the functions that name a mapping function (LifoSlice.pm).
 		$generated{$r} = LifoSpatch::from_lists($text);
@@ -160,7 +164,7 @@ sub scan(%a) {
 	$s .= "  spatch retried: $_\n" for @{$run{retries}};
 	$s .= sprintf "  wall time: %.1f s\n", $wall;
 
-	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver,
+	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver, tool_version => tool_version(),
 		rules => [map { s{.*/}{}r } @rules], files => scalar @all, candidates => scalar keys %cand,
 		parsed => scalar keys %$handled, parse_errors => [sort keys %$parse], timeouts => [sort keys %$timeouts],
 		wrappers => [map { { kind => $_->[0], name => $_->[1], level => $_->[2] } } @wrappers],
@@ -173,9 +177,12 @@ sub scan(%a) {
 		my $res = "$scratch/result";
 		make_path($res);
 		my @rn = map { s{.*/}{}r =~ s/\.cocci$//r } @rules;
-		write_file("$res/findings.json", findings_json(@findings));
-		write_file("$res/findings.sarif", sarif_log(findings => \@findings, rules => \@rn,
-			tree => $tree, tool_version => "coccinelle $ver", ok => $ok, notifications => $errors));
+		write_file("$res/findings.json", findings_json(\@findings, tool_version => tool_version(), complete => $ok));
+		write_file("$res/findings.sarif", sarif_log(findings => \@findings, rules => \@rn, help => \%help,
+			tool_version => tool_version(), engine_version => $ver, ok => $ok, notifications => $errors,
+			file_notes => [(map { [$_, "spatch could not parse some functions of $_: they were not checked"] } @perr),
+				(map { [$_, "spatch timed out on $_ ($a{timeout} s): it was not checked"] } sort keys %$timeouts)],
+			redact => [[$tree, ''], [$a{out}, 'OUT/'], [LifoCommon::project_root(), '']]));
 		write_file("$res/findings.txt", join '', map { "$_\n" } @lines);
 		write_file("$res/scan.json", JSON::PP->new->canonical->pretty->encode(\%stats));
 		if ($ok) {
