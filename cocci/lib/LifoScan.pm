@@ -31,7 +31,11 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 #     wrapper passes keep their lists and rule; default OUT/cocci-tree),
 #     slice (default on: spatch reads only the functions that name the
 #     rule's functions, cocci/lib/LifoSlice.pm), stall (spatch watchdog,
-#     seconds without output, see LifoSpatch::run_rule)
+#     seconds without output, see LifoSpatch::run_rule),
+#     select (part of a tree: report only on these files; with wrappers
+#     the helpers are still inferred from the whole tree, since a file
+#     may call a helper defined anywhere), select_desc (how it was
+#     chosen: "M=fs/ufs", ...)
 # Everything is written in a scratch folder under OUT (removed on every
 # exit) and renamed into place when the scan is complete; a scan with
 # errors (files not read, spatch failing on a file) leaves the previous
@@ -71,11 +75,12 @@ sub scan(%a) {
 	my $final_ct = $a{cocci_tree} // ($a{out} ? "$a{out}/cocci-tree" : undef);
 	my @all;
 	my @unread;	# files and folders of the tree that could not be read
-	if ($a{files}) {
-		for (@{$a{files}}) {
+	my $sel = $a{select};
+	if ($a{files} || ($sel && !$a{wrappers})) {
+		for (@{$a{files} // $sel}) {
 			fail("$_: no such file in $tree") unless -f "$tree/$_";
 		}
-		@all = @{$a{files}};
+		@all = @{$a{files} // $sel};
 	} else {
 		$say->("scan: listing the .c and .h files of $tree\n");
 		@all = LifoSpatch::tree_files($tree, 1, \@unread);
@@ -84,11 +89,12 @@ sub scan(%a) {
 	my (@findings, %cand, @wrappers);
 	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => [], retries => []);
 	my $tty = -t STDERR;
-	for my $rule (@rules) {
+	# Nothing selected (SINCE= with no C file changed): nothing to run.
+	for my $rule ($sel && !@$sel ? () : @rules) {
 		(my $rn = $rule) =~ s{.*/}{};
 		my $passes = $a{wrappers} && $rn eq 'kmap_local_lifo.cocci';
 		my @tokens = LifoSpatch::rule_tokens($rule);
-		my @cand = $passes ? () : LifoSpatch::candidates($tree, \@all, \@tokens, $jobs);
+		my @cand = $passes ? () : LifoSpatch::candidates($tree, $sel // \@all, \@tokens, $jobs);
 		$cand{$_} = 1 for @cand;
 		$say->(sprintf "scan: %s: %s; spatch %s, %d jobs, timeout %ds\n", $rn,
 			$passes ? "with the tree's own wrappers, of " . scalar(@all) . ' files'
@@ -124,6 +130,13 @@ sub scan(%a) {
 		push @findings, @{$r->{findings}};
 		LifoSpatch::add_run(\%run, $r);
 	}
+	if ($sel) {
+		# Part of a tree: what the passes found elsewhere is not reported.
+		my %in = map { $_ => 1 } @$sel;
+		@findings = grep { $in{$_->{file}} } @findings;
+		my $u = $run{undecided} // {};
+		delete @$u{grep { !$in{s/:\d+\z//r} } keys %$u};
+	}
 	my ($parse, $timeouts, $handled) = @run{qw(parse_errors timeouts handled_files)};
 	my $errors = [@unread, @{$run{errors}}];
 	my $ok = !@$errors;
@@ -147,7 +160,9 @@ sub scan(%a) {
 		$s .= sprintf "    %-28s %s\n", $sub, join ', ', map { "$per{$sub}{$_} $_" } sort keys %{$per{$sub}};
 	}
 	$s .= sprintf "  files: %d %s, %d mention a mapping function, %d parsed by spatch\n",
-		scalar @all, $a{files} ? 'given' : 'in the tree', scalar keys %cand, scalar keys %$handled;
+		scalar @all, $a{files} || ($sel && !$a{wrappers}) ? 'given' : 'in the tree', scalar keys %cand, scalar keys %$handled;
+	$s .= sprintf "  part of the tree (%s): %d files reported on%s\n", $a{select_desc} // 'selected', scalar @$sel,
+		$a{wrappers} ? ", helpers inferred from the whole tree" : '' if $sel;
 	my @perr = sort keys %$parse;
 	$s .= sprintf "  files with parse errors (%s; the functions spatch could not parse were skipped): %d%s\n",
 		$slice ? 'in the functions spatch read' : 'anywhere', scalar @perr,
@@ -172,12 +187,14 @@ sub scan(%a) {
 		errors => $errors, complete => $ok ? JSON::PP::true : JSON::PP::false,
 		unreadable => \@unread, failed_files => [sort keys %{$run{failed_files} // {}}],
 		wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
-		jobs => $jobs, sliced => $slice ? 1 : 0);
+		jobs => $jobs, sliced => $slice ? 1 : 0,
+		($sel ? (selection => { how => $a{select_desc} // '', files => [@$sel] }) : ()));
 	if ($a{out}) {
 		my $res = "$scratch/result";
 		make_path($res);
 		my @rn = map { s{.*/}{}r =~ s/\.cocci$//r } @rules;
-		write_file("$res/findings.json", findings_json(\@findings, tool_version => tool_version(), complete => $ok));
+		write_file("$res/findings.json", findings_json(\@findings, tool_version => tool_version(), complete => $ok,
+			selection => $sel ? $a{select_desc} // '' : undef));
 		write_file("$res/findings.sarif", sarif_log(findings => \@findings, rules => \@rn, help => \%help,
 			tool_version => tool_version(), engine_version => $ver, ok => $ok, notifications => $errors,
 			file_notes => [(map { [$_, "spatch could not parse some functions of $_: they were not checked"] } @perr),
