@@ -51,10 +51,11 @@ fail("$o{tree} is not a kernel tree (no top-level Makefile with VERSION, Kconfig
 my $tree = abs_path($o{tree});
 my $out = check_out_dir($o{out} // project_root() . '/build/scan-' . ($o{kver} // 'ksrc'), $tree);
 lock_out($out);
-my ($select, $desc) = selection($tree, %o);
+my @unread;
+my ($select, $desc) = selection($tree, %o, unread => \@unread);
 
 my $r = scan(tree => $tree, out => $out, jobs => $o{jobs}, timeout => $o{timeout},
-	cocci_dir => $o{'cocci-dir'}, select => $select, select_desc => $desc, quiet => $o{quiet},
+	cocci_dir => $o{'cocci-dir'}, select => $select, select_desc => $desc, unreadable => \@unread, quiet => $o{quiet},
 	spatch => $o{spatch}, kver => $o{kver}, wrappers => $o{wrappers},
 	slice => !$o{'no-slice'}, stall => $o{stall});
 print "$_\n" for @{$r->{lines}};
@@ -86,10 +87,10 @@ sub selection($tree, %o) {
 		my $rel = in_tree($tree, $d);
 		fail("M=$d is not a folder of the tree $tree (give it relative to the tree)")
 			unless defined $rel && -d "$tree/$rel";
-		my @unread;
-		$sel{$rel eq '' ? $_ : "$rel/$_"} = 1 for LifoSpatch::tree_files($rel eq '' ? $tree : "$tree/$rel", 1, \@unread);
-		fail("M=$d: $_") for @unread;
-		push @how, "M=$rel";
+		# (What cannot be read there is an error of the scan, as in a
+		# whole tree.)
+		$sel{$_} = 1 for LifoSpatch::tree_files($tree, 1, $o{unread}, $rel);
+		push @how, 'M=' . ($rel eq '' ? '.' : $rel);
 	}
 	for my $f (@{$o{file} // []}) {
 		my $rel = in_tree($tree, $f);

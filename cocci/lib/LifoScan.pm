@@ -35,7 +35,8 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 #     select (part of a tree: report only on these files; with wrappers
 #     the helpers are still inferred from the whole tree, since a file
 #     may call a helper defined anywhere), select_desc (how it was
-#     chosen: "M=fs/ufs", ...)
+#     chosen: "M=fs/ufs", ...), unreadable (files and folders under M=
+#     that could not be read, when the tree is not listed: errors)
 # Everything is written in a scratch folder under OUT (removed on every
 # exit) and renamed into place when the scan is complete; a scan with
 # errors (files not read, spatch failing on a file) leaves the previous
@@ -74,7 +75,7 @@ sub scan(%a) {
 	my $scratch = scratch_dir($a{out} // File::Spec->tmpdir, 'scan');
 	my $final_ct = $a{cocci_tree} // ($a{out} ? "$a{out}/cocci-tree" : undef);
 	my @all;
-	my @unread;	# files and folders of the tree that could not be read
+	my @unread = @{$a{unreadable} // []};	# files and folders of the tree that could not be read
 	my $sel = $a{select};
 	if ($a{files} || ($sel && !$a{wrappers})) {
 		for (@{$a{files} // $sel}) {
@@ -84,6 +85,8 @@ sub scan(%a) {
 	} else {
 		$say->("scan: listing the .c and .h files of $tree\n");
 		@all = LifoSpatch::tree_files($tree, 1, \@unread);
+		my %u;	# (M= listed its folder already)
+		@unread = grep { !$u{$_}++ } @unread;
 	}
 	my $impact = LifoImpact->new($tree);
 	my (@findings, %cand, @wrappers);

@@ -60,6 +60,17 @@ for (['nope', 'a folder that does not exist'], ['../..', 'a folder outside the t
 	ok(!-e "$out/findings.json", '... and nothing scanned');
 }
 
+# A FIFO named .c under M=: an error of the scan (exit 2), named from
+# the tree's root, once; the other files are checked.
+my $f = fake_tree();
+system('mkfifo', "$f/mm/fifo.c") == 0 or die;
+for my $w ('', ' --wrappers') {
+	($st, $o, $e) = scan($f, "--dir mm$w");
+	is($st, 2, "M=mm$w with a FIFO named mm/fifo.c: exit 2");
+	like($e, qr/files not read \(errors\): 1\n    mm\/fifo\.c: not a regular file/, '... named once, from the root');
+	is_deeply(files_of($o), ['mm/copy.c'], '... the other files are checked');
+}
+
 # FILES=
 ($st, $o, $e) = scan($t, '--file mm/copy.c --file arch/loongarch/mm/init.c');
 is($st, 0, 'FILES: exit 0');
