@@ -23,10 +23,10 @@
 # stdout: one line per finding; stderr: progress and a summary;
 # --out: findings.json, findings.sarif, findings.txt, scan.json, renamed
 # into place when the scan is complete.
-# Exit 0 with or without findings (1 with them under --fail-on); 2 on errors: bad options, not a kernel
-# tree, OUT unusable or in use, or a scan with errors (a file not read,
-# spatch failing on a file), whose results go to OUT/incomplete/ while
-# the previous ones stay in place.
+# Exit 0 with or without findings (1 with them under --fail-on); 2 on
+# errors: bad options, not a kernel tree, OUT unusable or in use, or a
+# scan with errors (a file not read, spatch failing on a file), whose
+# results go to OUT/incomplete/ while the previous ones stay in place.
 use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/../lib";
