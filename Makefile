@@ -24,6 +24,7 @@ all: help
 
 help:
 	@echo "make scan          scan a kernel tree for kmap_local LIFO violations"
+	@echo "                   (part of it: M=DIR, FILES=\"a.c b.c\", SINCE=REV)"
 	@echo "make fixes         turn the findings into patches in OUT/patches"
 	@echo "make check-patch PATCH=FILE   check a patch before sending it"
 	@echo "make check         run every test suite"
@@ -31,6 +32,7 @@ help:
 	@echo "make deps          install what is missing (Debian packages)"
 	@echo "make install-hooks REPO=DIR   the disclosure git hooks into a repository"
 	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR WRAPPERS=$(WRAPPERS) SIGNOFF=1"
+	@echo "           M=DIR FILES=\"a.c b.c\" SINCE=REV (part of a tree) FAIL_ON=fix|any"
 
 deps:
 	@sh scripts/deps.sh $(DEPS_KVER)
@@ -39,7 +41,8 @@ tree: deps
 	@sh scripts/ktree.sh "$(KVER)" "$(KSRC)"
 
 scan: deps
-	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(filter 1,$(WRAPPERS)),--wrappers)
+	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on "$(FAIL_ON)") \
+		$(if $(M),--dir "$(M)") $(foreach f,$(FILES),--file "$(f)") $(if $(SINCE),--since "$(SINCE)")
 
 fixes: deps
 	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(FINDING),--finding "$(FINDING)") $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)

@@ -4,21 +4,29 @@
 # report the kmap_local LIFO findings with their run-time impact.
 #
 #   perl cocci/bin/lifo-scan.pl --tree DIR [--out DIR] [--jobs N]
-#        [--cocci-dir DIR] [--kver V] [--timeout S] [--file PATH]...
+#        [--cocci-dir DIR] [--kver V] [--timeout S]
+#        [--dir DIR] [--file PATH]... [--since REV]
+#                       (part of the tree, as M=, FILES=, SINCE=: report
+#                        only on the .c/.h files under DIR, on PATH, on
+#                        those git diff --name-only REV names; paths
+#                        relative to the tree; with --wrappers the helpers
+#                        still come from the whole tree)
 #        [--wrappers]   (also check callers of the tree's own wrappers,
 #                        found by cocci/lib/LifoPasses.pm)
 #        [--no-slice]   (give spatch the files whole, not cut down to the
 #                        functions that name the mapping functions)
 #        [--stall S]    (kill a spatch that prints nothing for S seconds;
 #                        default twice --timeout and a minute)
+#        [--fail-on fix|any] (exit 1 when a complete scan has findings:
+#                        those whose impact is fix, or any; for CI)
 #
 # stdout: one line per finding; stderr: progress and a summary;
 # --out: findings.json, findings.sarif, findings.txt, scan.json, renamed
 # into place when the scan is complete.
-# Exit 0 with or without findings; 2 on errors: bad options, not a kernel
-# tree, OUT unusable or in use, or a scan with errors (a file not read,
-# spatch failing on a file), whose results go to OUT/incomplete/ while
-# the previous ones stay in place.
+# Exit 0 with or without findings (1 with them under --fail-on); 2 on
+# errors: bad options, not a kernel tree, OUT unusable or in use, or a
+# scan with errors (a file not read, spatch failing on a file), whose
+# results go to OUT/incomplete/ while the previous ones stay in place.
 use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/../lib";
@@ -26,13 +34,16 @@ use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use LifoCommon qw(fail project_root is_ktree check_out_dir cocci_rules jobs_option lock_out);
 use LifoScan qw(scan);
+use LifoSpatch;
 
 my %o = (timeout => 60, 'cocci-dir' => project_root() . '/cocci');
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
-	'timeout=i', 'file=s@', 'quiet', 'spatch=s', 'wrappers', 'no-slice', 'stall=i', 'help')
+	'timeout=i', 'file=s@', 'dir=s', 'since=s', 'quiet', 'spatch=s', 'wrappers', 'no-slice', 'stall=i', 'fail-on=s', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,24p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,29p', $0 }
 $o{jobs} = jobs_option($o{jobs});
+fail("--fail-on (FAIL_ON=) must be fix or any, not '$o{'fail-on'}'")
+	if defined $o{'fail-on'} && $o{'fail-on'} !~ /^(?:fix|any)\z/;
 fail("--timeout must be a positive number of seconds") unless $o{timeout} > 0;
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree (no top-level Makefile with VERSION, Kconfig, arch/)")
@@ -40,11 +51,70 @@ fail("$o{tree} is not a kernel tree (no top-level Makefile with VERSION, Kconfig
 my $tree = abs_path($o{tree});
 my $out = check_out_dir($o{out} // project_root() . '/build/scan-' . ($o{kver} // 'ksrc'), $tree);
 lock_out($out);
+my @unread;
+my ($select, $desc) = selection($tree, %o, unread => \@unread);
 
 my $r = scan(tree => $tree, out => $out, jobs => $o{jobs}, timeout => $o{timeout},
-	cocci_dir => $o{'cocci-dir'}, files => $o{file}, quiet => $o{quiet},
+	cocci_dir => $o{'cocci-dir'}, select => $select, select_desc => $desc, unreadable => \@unread, quiet => $o{quiet},
 	spatch => $o{spatch}, kver => $o{kver}, wrappers => $o{wrappers},
 	slice => !$o{'no-slice'}, stall => $o{stall});
 print "$_\n" for @{$r->{lines}};
 print STDERR $r->{summary};
-exit($r->{ok} ? 0 : 2);
+exit 2 unless $r->{ok};	# errors first: the findings may be incomplete
+if (my $on = $o{'fail-on'}) {
+	my $n = grep { $on eq 'any' || ($_->{impact} // '') eq 'fix' } @{$r->{findings}};
+	if ($n) {
+		printf STDERR "scan: %d finding%s%s: exit 1 (FAIL_ON=%s)\n", $n, $n == 1 ? '' : 's',
+			$on eq 'fix' ? ' with impact fix' : '', $on;
+		exit 1;
+	}
+}
+exit 0;
+
+# A path given relative to the tree, or absolute inside it, relative to
+# the tree; undef when it is outside.
+sub in_tree($tree, $p) {
+	my $abs = abs_path($p =~ m{^/} ? $p : "$tree/$p") // return undef;
+	return '' if $abs eq $tree;
+	return $abs =~ m{^\Q$tree\E/(.+)\z} ? $1 : undef;
+}
+
+# The files of --dir, --file and --since (together: all of them), sorted,
+# and how they were chosen; (undef) for the whole tree.
+sub selection($tree, %o) {
+	my (%sel, @how);
+	if (defined(my $d = $o{dir})) {
+		my $rel = in_tree($tree, $d);
+		fail("M=$d is not a folder of the tree $tree (give it relative to the tree)")
+			unless defined $rel && -d "$tree/$rel";
+		# (What cannot be read there is an error of the scan, as in a
+		# whole tree.)
+		$sel{$_} = 1 for LifoSpatch::tree_files($tree, 1, $o{unread}, $rel);
+		push @how, 'M=' . ($rel eq '' ? '.' : $rel);
+	}
+	for my $f (@{$o{file} // []}) {
+		my $rel = in_tree($tree, $f);
+		fail("FILES: $f is not a file of the tree $tree (give it relative to the tree)")
+			unless defined $rel && -f "$tree/$rel";
+		$sel{$rel} = 1;
+	}
+	push @how, 'FILES=' . join(' ', @{$o{file}}) if $o{file};
+	if (defined(my $rev = $o{since})) {
+		local @ENV{qw(GIT_DIR GIT_WORK_TREE)};
+		delete @ENV{qw(GIT_DIR GIT_WORK_TREE)};
+		# The tree's own history, not that of a repository that holds it
+		# (and ignores it, as this project's build/).
+		system('sh', '-c', 'git -C "$1" ls-files --error-unmatch Makefile >/dev/null 2>&1', 'sh', $tree) == 0
+			or fail("SINCE=$rev: $tree is not a git checkout (git does not track its Makefile)");
+		fail("SINCE=$rev: not a revision of $tree") if $rev =~ /^-/;
+		open my $g, '-|', 'git', '-C', $tree, 'diff', '--name-only', '--relative', '-z', $rev, '--'
+			or fail("git: $!");
+		my @changed = do { local $/ = "\0"; map { chomp; $_ } <$g> };
+		close $g or fail("SINCE=$rev: git diff --name-only $rev failed in $tree (is it a revision?)");
+		# Deleted files are gone; only C sources and headers are scanned.
+		$sel{$_} = 1 for grep { /\.[ch]\z/ && -f "$tree/$_" } @changed;
+		push @how, "SINCE=$rev";
+	}
+	return (undef) unless @how;
+	return ([sort keys %sel], join ' ', @how);
+}

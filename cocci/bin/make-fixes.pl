@@ -77,8 +77,9 @@ for (@{$o{finding} // []}) {
 	push @{$want{$p}}, $l;
 }
 my $meta = "$out/scan.json";
-if (!$o{rescan} && -f "$out/findings.json" && -f $meta
-    && (LifoOutput::read_json($meta)->{tree} // '') eq $tree) {
+# (Not those of a scan of part of the tree: M=, FILES=, SINCE=.)
+my $scanned = -f "$out/findings.json" && -f $meta ? LifoOutput::read_json($meta) : {};
+if (!$o{rescan} && ($scanned->{tree} // '') eq $tree && !$scanned->{selection}) {
 	$say->("make-fixes: using the findings of $out/findings.json\n");
 	@findings = LifoOutput::from_json(LifoOutput::read_json("$out/findings.json"));
 	# The impact as this version of the tooling sees it.

@@ -9,7 +9,29 @@ use Cwd qw(abs_path);
 use File::Spec;
 use Exporter 'import';
 our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir cocci_rules read_bytes
-	jobs_option lock_out scratch_dir);
+	jobs_option lock_out scratch_dir tool_version);
+
+# The tooling's own version (SARIF's tool.driver.version, findings.json):
+# bumped when an output format changes; a git checkout of the project
+# adds its commit, so that a log names the code that wrote it.
+our $VERSION = '1.1.0';
+sub tool_version {
+	state $v = do {
+		my $root = project_root();
+		my $sha = '';
+		if (-e "$root/.git") {
+			local @ENV{qw(GIT_DIR GIT_WORK_TREE)};
+			delete @ENV{qw(GIT_DIR GIT_WORK_TREE)};
+			if (open my $g, '-|', 'git', '-C', $root, 'rev-parse', '--short=12', 'HEAD') {
+				$sha = <$g> // '';
+				close $g;
+			}
+			chomp $sha;
+		}
+		$sha =~ /^[0-9a-f]+$/ ? "$VERSION+g$sha" : $VERSION;
+	};
+	return $v;
+}
 
 # Process groups of the external commands running now (pid => 1), and
 # scratch folders: a signal or any exit ends the first and removes the

@@ -13,8 +13,12 @@ sub sort_findings(@f) {
 		|| $a->{column} <=> $b->{column} || $a->{first}{expr} cmp $b->{first}{expr} } @f;
 }
 
-# One object per finding.
-sub findings_json(@f) {
+# findings.json, schema version 2 (cocci/README.md): an object with the
+# tool's version, the base of lines and columns and the findings; version
+# 1 was the bare array of findings.  %h: tool_version, complete,
+# selection (what a partial scan reported on).
+our $FINDINGS_VERSION = 2;
+sub findings_json($f, %h) {
 	my @o = map { {
 		file => $_->{file}, line => $_->{line}, column => $_->{column},
 		function => $_->{function},
@@ -22,8 +26,15 @@ sub findings_json(@f) {
 		second_mapping => { expr => $_->{second}{expr}, function => $_->{second}{map}, line => $_->{second}{line} },
 		impact => $_->{impact}, reason => $_->{reason}, affected => $_->{affected},
 		rule => $_->{rule}, subsystem => $_->{subsystem},
-	} } @f;
-	return _json->encode(\@o);
+	} } @$f;
+	return _json->encode({
+		version => $FINDINGS_VERSION,
+		tool => { name => 'kmap-lifo-scan', version => $h{tool_version} // '0' },
+		line_base => 1, column_base => 0,
+		complete => ($h{complete} // 1) ? JSON::PP::true : JSON::PP::false,
+		(defined $h{selection} ? (selection => $h{selection}) : ()),
+		findings => \@o,
+	});
 }
 
 sub read_json($file) {
@@ -32,8 +43,10 @@ sub read_json($file) {
 	return JSON::PP->new->utf8->decode(<$fh>);
 }
 
-# Findings from findings.json back into the internal form.
-sub from_json($list) {
+# Findings from findings.json (version 2, or 1: the bare array) back into
+# the internal form.
+sub from_json($j) {
+	my $list = ref $j eq 'HASH' ? $j->{findings} // [] : $j;
 	return map { {
 		file => $_->{file}, line => $_->{line}, column => $_->{column} // 0,
 		end_column => $_->{column} // 0, function => $_->{function},
@@ -44,16 +57,30 @@ sub from_json($list) {
 	} } @$list;
 }
 
+# %a: findings, rules (names), help ({ rule => text }: its /// header),
+#     tool_version, engine_version (spatch's), ok, notifications (error
+#     texts), file_notes ([file, text]: parse failures, timeouts: warnings
+#     that locate the file), redact ([[absolute path, what to print]]).
+# No absolute local path is written: locations are relative to SRCROOT,
+# which the log leaves for the viewer to resolve (the kernel tree), and
+# the texts have the paths of the tree and of OUT replaced.
 sub sarif_log(%a) {
 	my @rules = map { {
 		id => $_,
 		name => $_,
 		shortDescription => { text => 'Nested kmap_local mappings released out of order' },
 		fullDescription => { text => 'kmap_local_*(), kmap_atomic() and, with CONFIG_HIGHPTE, pte_offset_map() push onto one per-CPU stack; mappings must be released in reverse order (Documentation/mm/highmem.rst).' },
+		(defined $a{help}{$_} ? (help => { text => $a{help}{$_}, markdown => _markdown($a{help}{$_}) }) : ()),
 		defaultConfiguration => { level => 'warning' },
 		helpUri => 'https://docs.kernel.org/mm/highmem.html',
 	} } @{$a{rules}};
 	my %ri = map { $rules[$_]{id} => $_ } 0 .. $#rules;
+	my @redact = sort { length $b->[0] <=> length $a->[0] } grep { length $_->[0] } @{$a{redact} // []};
+	my $clean = sub ($t) {
+		for (@redact) { my ($p, $r) = @$_; $t =~ s{\Q$p\E/?}{$r}g }
+		return $t;
+	};
+	my $art = sub ($file) { { uri => _uri_escape($file), uriBaseId => 'SRCROOT' } };
 	my @results;
 	for my $f (@{$a{findings}}) {
 		my $loc = sub ($line, $sc, $ec, $msg) {
@@ -63,7 +90,7 @@ sub sarif_log(%a) {
 				$region{endColumn} = $ec + 1 if defined $ec && $ec > $sc;
 			}
 			my %l = (physicalLocation => {
-				artifactLocation => { uri => $f->{file}, uriBaseId => 'SRCROOT' },
+				artifactLocation => $art->($f->{file}),
 				region => \%region,
 			});
 			$l{message} = { text => $msg } if defined $msg;
@@ -86,27 +113,40 @@ sub sarif_log(%a) {
 			properties => { impact => $f->{impact}, reason => $f->{reason} },
 		};
 	}
-	my $root = $a{tree};
-	$root .= '/' unless $root =~ m{/$};
+	my @notes = (
+		(map { { message => { text => $clean->($_) }, level => 'error' } } @{$a{notifications} // []}),
+		(map { { message => { text => $clean->($_->[1]) }, level => 'warning',
+			locations => [{ physicalLocation => { artifactLocation => $art->($_->[0]) } }] } } @{$a{file_notes} // []}),
+	);
 	my $log = {
 		'$schema' => 'https://json.schemastore.org/sarif-2.1.0.json',
 		version => '2.1.0',
 		runs => [{
-			tool => { driver => {
-				name => 'kmap-lifo-scan',
-				version => $a{tool_version} // '0',
-				informationUri => 'https://docs.kernel.org/dev-tools/coccinelle.html',
-				rules => \@rules,
-			} },
-			originalUriBaseIds => { SRCROOT => { uri => 'file://' . _uri_escape($root) } },
+			tool => {
+				driver => {
+					name => 'kmap-lifo-scan',
+					version => $a{tool_version} // '0',
+					informationUri => 'https://docs.kernel.org/dev-tools/coccinelle.html',
+					rules => \@rules,
+				},
+				(defined $a{engine_version} ? (extensions => [{ name => 'coccinelle',
+					version => $a{engine_version}, informationUri => 'https://coccinelle.gitlabpages.inria.fr/website/' }]) : ()),
+			},
+			# Where the kernel tree is on this machine is not written.
+			originalUriBaseIds => { SRCROOT => { description => { text => 'The root of the kernel tree that was scanned.' } } },
 			invocations => [{
 				executionSuccessful => $a{ok} ? JSON::PP::true : JSON::PP::false,
-				(@{$a{notifications} // []} ? (toolExecutionNotifications => [map { { message => { text => $_ }, level => 'error' } } @{$a{notifications}}]) : ()),
+				(@notes ? (toolExecutionNotifications => \@notes) : ()),
 			}],
 			results => \@results,
 		}],
 	};
 	return _json->encode($log);
+}
+
+# The rule's help as Markdown: its text, with function names as code.
+sub _markdown($t) {
+	return $t =~ s/\b([a-z_][a-z0-9_]*\(\))/`$1`/gr;
 }
 
 sub _uri_escape($s) {

@@ -9,7 +9,7 @@ use File::Spec;
 use JSON::PP ();
 use Time::HiRes qw(time);
 use File::Path qw(make_path remove_tree);
-use LifoCommon qw(fail cocci_rules scratch_dir);
+use LifoCommon qw(fail cocci_rules scratch_dir tool_version);
 use LifoSpatch;
 use LifoPasses;
 use LifoImpact;
@@ -31,7 +31,12 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 #     wrapper passes keep their lists and rule; default OUT/cocci-tree),
 #     slice (default on: spatch reads only the functions that name the
 #     rule's functions, cocci/lib/LifoSlice.pm), stall (spatch watchdog,
-#     seconds without output, see LifoSpatch::run_rule)
+#     seconds without output, see LifoSpatch::run_rule),
+#     select (part of a tree: report only on these files; with wrappers
+#     the helpers are still inferred from the whole tree, since a file
+#     may call a helper defined anywhere), select_desc (how it was
+#     chosen: "M=fs/ufs", ...), unreadable (files and folders under M=
+#     that could not be read, when the tree is not listed: errors)
 # Everything is written in a scratch folder under OUT (removed on every
 # exit) and renamed into place when the scan is complete; a scan with
 # errors (files not read, spatch failing on a file) leaves the previous
@@ -49,9 +54,13 @@ sub scan(%a) {
 	# Checkers only: a rule that does not print LIFO findings (such as
 	# kmap_local_wrappers.cocci, a helper of cocci/lib/LifoPasses.pm) is
 	# left out.
-	my (@rules, %generated);
+	my (@rules, %generated, %help);
 	for my $r (cocci_rules($a{cocci_dir})) {
 		my $text = do { open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> };
+		# The rule's /// header (as scripts/coccinelle's): SARIF's help text.
+		my $h = join "\n", map { s{^///\s?}{}r } grep { m{^///} } split /\n/, $text;
+		$h =~ s/^\s+|\s+$//g;
+		$help{$r =~ s{.*/}{}r =~ s/\.cocci$//r} = $h if length $h;
 		# Generated from maps.list: intraprocedural, so spatch only
 		# needs the functions that name a mapping function (LifoSlice.pm).
 		$generated{$r} = LifoSpatch::from_lists($text);
@@ -66,25 +75,29 @@ sub scan(%a) {
 	my $scratch = scratch_dir($a{out} // File::Spec->tmpdir, 'scan');
 	my $final_ct = $a{cocci_tree} // ($a{out} ? "$a{out}/cocci-tree" : undef);
 	my @all;
-	my @unread;	# files and folders of the tree that could not be read
-	if ($a{files}) {
-		for (@{$a{files}}) {
+	my @unread = @{$a{unreadable} // []};	# files and folders of the tree that could not be read
+	my $sel = $a{select};
+	if ($a{files} || ($sel && !$a{wrappers})) {
+		for (@{$a{files} // $sel}) {
 			fail("$_: no such file in $tree") unless -f "$tree/$_";
 		}
-		@all = @{$a{files}};
+		@all = @{$a{files} // $sel};
 	} else {
 		$say->("scan: listing the .c and .h files of $tree\n");
 		@all = LifoSpatch::tree_files($tree, 1, \@unread);
+		my %u;	# (M= listed its folder already)
+		@unread = grep { !$u{$_}++ } @unread;
 	}
 	my $impact = LifoImpact->new($tree);
 	my (@findings, %cand, @wrappers);
 	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => [], retries => []);
 	my $tty = -t STDERR;
-	for my $rule (@rules) {
+	# Nothing selected (SINCE= with no C file changed): nothing to run.
+	for my $rule ($sel && !@$sel ? () : @rules) {
 		(my $rn = $rule) =~ s{.*/}{};
 		my $passes = $a{wrappers} && $rn eq 'kmap_local_lifo.cocci';
 		my @tokens = LifoSpatch::rule_tokens($rule);
-		my @cand = $passes ? () : LifoSpatch::candidates($tree, \@all, \@tokens, $jobs);
+		my @cand = $passes ? () : LifoSpatch::candidates($tree, $sel // \@all, \@tokens, $jobs);
 		$cand{$_} = 1 for @cand;
 		$say->(sprintf "scan: %s: %s; spatch %s, %d jobs, timeout %ds\n", $rn,
 			$passes ? "with the tree's own wrappers, of " . scalar(@all) . ' files'
@@ -120,6 +133,13 @@ sub scan(%a) {
 		push @findings, @{$r->{findings}};
 		LifoSpatch::add_run(\%run, $r);
 	}
+	if ($sel) {
+		# Part of a tree: what the passes found elsewhere is not reported.
+		my %in = map { $_ => 1 } @$sel;
+		@findings = grep { $in{$_->{file}} } @findings;
+		my $u = $run{undecided} // {};
+		delete @$u{grep { !$in{s/:\d+\z//r} } keys %$u};
+	}
 	my ($parse, $timeouts, $handled) = @run{qw(parse_errors timeouts handled_files)};
 	my $errors = [@unread, @{$run{errors}}];
 	my $ok = !@$errors;
@@ -143,7 +163,9 @@ sub scan(%a) {
 		$s .= sprintf "    %-28s %s\n", $sub, join ', ', map { "$per{$sub}{$_} $_" } sort keys %{$per{$sub}};
 	}
 	$s .= sprintf "  files: %d %s, %d mention a mapping function, %d parsed by spatch\n",
-		scalar @all, $a{files} ? 'given' : 'in the tree', scalar keys %cand, scalar keys %$handled;
+		scalar @all, $a{files} || ($sel && !$a{wrappers}) ? 'given' : 'in the tree', scalar keys %cand, scalar keys %$handled;
+	$s .= sprintf "  part of the tree (%s): %d files reported on%s\n", $a{select_desc} // 'selected', scalar @$sel,
+		$a{wrappers} ? ", helpers inferred from the whole tree" : '' if $sel;
 	my @perr = sort keys %$parse;
 	$s .= sprintf "  files with parse errors (%s; the functions spatch could not parse were skipped): %d%s\n",
 		$slice ? 'in the functions spatch read' : 'anywhere', scalar @perr,
@@ -160,7 +182,7 @@ sub scan(%a) {
 	$s .= "  spatch retried: $_\n" for @{$run{retries}};
 	$s .= sprintf "  wall time: %.1f s\n", $wall;
 
-	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver,
+	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver, tool_version => tool_version(),
 		rules => [map { s{.*/}{}r } @rules], files => scalar @all, candidates => scalar keys %cand,
 		parsed => scalar keys %$handled, parse_errors => [sort keys %$parse], timeouts => [sort keys %$timeouts],
 		wrappers => [map { { kind => $_->[0], name => $_->[1], level => $_->[2] } } @wrappers],
@@ -168,14 +190,19 @@ sub scan(%a) {
 		errors => $errors, complete => $ok ? JSON::PP::true : JSON::PP::false,
 		unreadable => \@unread, failed_files => [sort keys %{$run{failed_files} // {}}],
 		wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
-		jobs => $jobs, sliced => $slice ? 1 : 0);
+		jobs => $jobs, sliced => $slice ? 1 : 0,
+		($sel ? (selection => { how => $a{select_desc} // '', files => [@$sel] }) : ()));
 	if ($a{out}) {
 		my $res = "$scratch/result";
 		make_path($res);
 		my @rn = map { s{.*/}{}r =~ s/\.cocci$//r } @rules;
-		write_file("$res/findings.json", findings_json(@findings));
-		write_file("$res/findings.sarif", sarif_log(findings => \@findings, rules => \@rn,
-			tree => $tree, tool_version => "coccinelle $ver", ok => $ok, notifications => $errors));
+		write_file("$res/findings.json", findings_json(\@findings, tool_version => tool_version(), complete => $ok,
+			selection => $sel ? $a{select_desc} // '' : undef));
+		write_file("$res/findings.sarif", sarif_log(findings => \@findings, rules => \@rn, help => \%help,
+			tool_version => tool_version(), engine_version => $ver, ok => $ok, notifications => $errors,
+			file_notes => [(map { [$_, "spatch could not parse some functions of $_: they were not checked"] } @perr),
+				(map { [$_, "spatch timed out on $_ ($a{timeout} s): it was not checked"] } sort keys %$timeouts)],
+			redact => [[$tree, ''], [$a{out}, 'OUT/'], [LifoCommon::project_root(), '']]));
 		write_file("$res/findings.txt", join '', map { "$_\n" } @lines);
 		write_file("$res/scan.json", JSON::PP->new->canonical->pretty->encode(\%stats));
 		if ($ok) {

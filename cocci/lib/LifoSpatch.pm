@@ -83,8 +83,9 @@ sub rule_tokens($cocci) {
 # Every .c (and, with headers, .h) file of the tree, relative paths sorted.
 # What cannot be read (a folder or file without permission, a FIFO or
 # other special file named *.c, which would block grep and spatch) is
-# left out and described in @$errors.
-sub tree_files($tree, $headers = 1, $errors = []) {
+# left out and described in @$errors.  $under: only the files under
+# that folder of the tree (still named from the tree's root).
+sub tree_files($tree, $headers = 1, $errors = [], $under = '') {
 	my @f;
 	my $rel = sub { substr($_, length($tree) + 1) || '.' };
 	File::Find::find({ no_chdir => 1, wanted => sub {
@@ -100,7 +101,7 @@ sub tree_files($tree, $headers = 1, $errors = []) {
 		if (!-f _) { push @$errors, $rel->() . ": " . (-e _ ? 'not a regular file (FIFO, device or socket)' : 'dangling symbolic link') . ", not read" }
 		elsif (!-r _) { push @$errors, "cannot read " . $rel->() . ": permission denied" }
 		else { push @f, $rel->() }
-	} }, $tree);
+	} }, length $under ? "$tree/$under" : $tree);
 	return sort @f;
 }
 

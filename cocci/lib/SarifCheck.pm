@@ -125,30 +125,38 @@ sub check_sarif($log) {
 		$obj->($run, $rp, 'run', 'tool') or next;
 		my @rules;
 		if ($obj->($run->{tool}, "$rp.tool", 'tool', 'driver')) {
-			my $d = $run->{tool}{driver};
-			my $dp = "$rp.tool.driver";
-			if ($obj->($d, $dp, 'toolComponent', 'name')) {
-				$err->("$dp.name", 'must be a string') unless $is_str->($d->{name});
-				$err->("$dp.version", 'must be a string') if exists $d->{version} && !$is_str->($d->{version});
-				$err->("$dp.informationUri", 'must be an absolute URI')
-					if exists $d->{informationUri} && ($d->{informationUri} // '') !~ m{^[a-z][a-z0-9+.-]*:}i;
-				if (exists $d->{rules}) {
-					if (!$is_arr->($d->{rules})) { $err->("$dp.rules", 'must be an array') }
-					else {
-						my $i = 0;
-						for my $r (@{$d->{rules}}) {
-							my $p = "$dp.rules[" . $i++ . "]";
-							push @rules, $r;
-							$obj->($r, $p, 'reportingDescriptor', 'id') or next;
-							$err->("$p.id", 'must be a string') unless $is_str->($r->{id});
-							for my $k (qw(shortDescription fullDescription)) {
-								$mfstr->($r->{$k}, "$p.$k") if exists $r->{$k};
-							}
-							if (exists $r->{defaultConfiguration}) {
-								my $c = $r->{defaultConfiguration};
-								$obj->($c, "$p.defaultConfiguration", 'reportingConfiguration')
-									and exists $c->{level} && !$LEVEL{$c->{level} // ''}
-									and $err->("$p.defaultConfiguration.level", 'must be none, note, warning or error');
+			my @comp = ([$run->{tool}{driver}, "$rp.tool.driver"]);
+			if (exists $run->{tool}{extensions}) {
+				if (!$is_arr->($run->{tool}{extensions})) { $err->("$rp.tool.extensions", 'must be an array') }
+				else { my $i = 0; push @comp, map { [$_, "$rp.tool.extensions[" . $i++ . ']'] } @{$run->{tool}{extensions}} }
+			}
+			for (@comp) {
+				my ($d, $dp) = @$_;
+				if ($obj->($d, $dp, 'toolComponent', 'name')) {
+					$err->("$dp.name", 'must be a string') unless $is_str->($d->{name});
+					$err->("$dp.version", 'must be a string') if exists $d->{version} && !$is_str->($d->{version});
+					$err->("$dp.informationUri", 'must be an absolute URI')
+						if exists $d->{informationUri} && ($d->{informationUri} // '') !~ m{^[a-z][a-z0-9+.-]*:}i;
+					if (exists $d->{rules}) {
+						if (!$is_arr->($d->{rules})) { $err->("$dp.rules", 'must be an array') }
+						else {
+							my $i = 0;
+							for my $r (@{$d->{rules}}) {
+								my $p = "$dp.rules[" . $i++ . "]";
+								push @rules, $r;
+								$obj->($r, $p, 'reportingDescriptor', 'id') or next;
+								$err->("$p.id", 'must be a string') unless $is_str->($r->{id});
+								for my $k (qw(shortDescription fullDescription help)) {
+									$mfstr->($r->{$k}, "$p.$k") if exists $r->{$k};
+								}
+								if (exists $r->{defaultConfiguration}) {
+									my $c = $r->{defaultConfiguration};
+									$obj->($c, "$p.defaultConfiguration", 'reportingConfiguration')
+										and exists $c->{level} && !$LEVEL{$c->{level} // ''}
+										and $err->("$p.defaultConfiguration.level", 'must be none, note, warning or error');
+								}
+								$err->("$p.helpUri", 'must be an absolute URI')
+									if exists $r->{helpUri} && ($r->{helpUri} // '') !~ m{^[a-z][a-z0-9+.-]*:}i;
 							}
 						}
 					}
@@ -168,8 +176,14 @@ sub check_sarif($log) {
 					$obj->($inv, $p, 'invocation', 'executionSuccessful') or next;
 					$err->("$p.executionSuccessful", 'must be a boolean') unless $is_bool->($inv->{executionSuccessful});
 					for my $n (@{$inv->{toolExecutionNotifications} // []}) {
-						$obj->($n, "$p.toolExecutionNotifications[]", 'notification', 'message')
-							and $message->($n->{message}, "$p.toolExecutionNotifications[].message");
+						my $np = "$p.toolExecutionNotifications[]";
+						$obj->($n, $np, 'notification', 'message') or next;
+						$message->($n->{message}, "$np.message");
+						$err->("$np.level", 'must be none, note, warning or error') if exists $n->{level} && !$LEVEL{$n->{level} // ''};
+						if (exists $n->{locations}) {
+							if (!$is_arr->($n->{locations})) { $err->("$np.locations", 'must be an array') }
+							else { $location->($_, "$np.locations[]") for @{$n->{locations}} }
+						}
 					}
 				}
 			}

@@ -38,7 +38,7 @@ my $out = "$tmp/out";
 my ($st, $o, $e) = scan_into($out, '--jobs 1');
 is($st, 0, 'clean scan: exit 0') or diag $e;
 my $good = slurp("$out/findings.json");
-is(scalar @{json("$out/findings.json")}, 3, '... three findings');
+is(scalar @{json("$out/findings.json")->{findings}}, 3, '... three findings');
 
 # Bad J: an error, nothing scanned, nothing written.
 for my $j ('-1', '0', 'abc', '') {
@@ -73,7 +73,9 @@ for (['crash', qr/spatch exited with status 1 on mm\/copy\.c: EXN: Failure\("inj
 	like($e, qr/retried file by file/, '... the batch was retried file by file');
 	is(scalar(() = $o =~ /^arch\/\S+:\d+:\d+: /mg), 2, '... the findings of the other files are reported');
 	is(slurp("$out/findings.json"), $good, '... the previous results are left in place');
-	is(scalar @{ref json("$out/incomplete/findings.json") eq 'ARRAY' ? json("$out/incomplete/findings.json") : []}, 2, '... and the incomplete ones are in OUT/incomplete');
+	my $ij = json("$out/incomplete/findings.json");
+	is(scalar @{$ij->{findings} // []}, 2, '... and the incomplete ones are in OUT/incomplete');
+	ok(!$ij->{complete}, '... which say they are not complete');
 }
 
 # spatch hangs on one file beyond its own timeout: the watchdog ends it.
