@@ -142,7 +142,7 @@ sub boot_case($self, $case) {
 	my $v = verdict(KernelBuild::slurp($log) // '', $case, $boot);
 	my $k = $v->{kernel_tests};
 	$self->result($case, $v->{ok}, "$v->{detail} (log: $log)",
-		warning => defined $v->{warning} ? 'seen' : 'none',
+		warning => defined $v->{warning} ? 'seen' . ($v->{from} ? " ($v->{from})" : '') : 'none',
 		ktests => $k->{summaries} || $k->{incomplete} ? "$k->{pass}/$k->{fail}/$k->{skip}" : '-');
 }
 

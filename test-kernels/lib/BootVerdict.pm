@@ -65,6 +65,8 @@ sub verdict($text, $case, $boot) {
 	($seen) = grep { /\Q$expect\E/ } @{$p->{lines}} if defined $expect && !defined $seen;
 	my ($lifo) = grep { /kunmap_local_indexed/ } @{$p->{bad}};
 	my %r = (ok => 0, warning => $seen // $lifo, tests => $p->{tests}, kernel_tests => $p->{kernel_tests});
+	# Who released out of order: the caller in the warning's backtrace.
+	($r{from}) = map { /kunmap_local_indexed from ([\w.]+)/ ? $1 : () } @{$p->{lines}};
 	my @other = grep { !defined $expect || !/\Q$expect\E/ } @{$p->{bad}};
 	my $k = $p->{kernel_tests};
 	my $tests = join ' ', map { "$_=" . ($p->{tests}{$_} // 'missing') } @{$case->{tests}};

@@ -22,6 +22,7 @@ ok($v->{ok}, 'warning expected and seen: PASS');
 like($v->{warning}, qr/WARNING: .*kunmap_local_indexed/, '... the warning line is reported');
 like($v->{detail}, qr/kunmap_local_indexed from \S+/, '... with the caller from the backtrace');
 like($v->{detail}, qr/uffd-move=PASS/, '... and the guest test result');
+is($v->{from}, 'move_pages', '... the function that released out of order');
 
 $v = verdict(log_text('warning'), $quiet, $done);
 ok(!$v->{ok}, 'the same warning where none may appear: FAIL');
