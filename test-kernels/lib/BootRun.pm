@@ -66,18 +66,31 @@ sub setup($self) {
 	my $kversion = `make -s -C '$pristine' kernelversion 2>/dev/null`;
 	chomp $kversion;
 	$self->{kversion} = $kversion;
-	$self->{src} = "$self->{out}/src";
-	$self->{state} = BootState->new(pristine => $pristine, src => $self->{src}, work => $self->{out},
+	$self->{origin} = "$pristine $kversion";
+	$self->{pristine} = $pristine;
+	$self->source('base');
+}
+
+# The working copy for FLAVOUR: base in OUT/src, another flavour in its
+# own OUT/src-FLAVOUR (hard links: cheap), so that a state that changes a
+# header for one flavour does not make the others rebuild everything.
+sub source($self, $flavour) {
+	return $self->{source}{$flavour} if $self->{source}{$flavour};
+	my $sfx = $flavour eq 'base' ? '' : "-$flavour";
+	my $work = $flavour eq 'base' ? $self->{out} : "$self->{out}/work-$flavour";
+	make_path($work);
+	my $st = BootState->new(pristine => $self->{pristine}, src => "$self->{out}/src$sfx", work => $work,
 		top => $self->{top}, states => $self->{states}, note => sub { $self->note(@_) },
 		cocci => sub { $self->cocci_fix(@_) });
-	my $new = $self->timed(copy => sub { $self->{state}->ensure_copy("$pristine $kversion") });
-	remove_tree(glob("$self->{out}/obj-*"), "$self->{out}/guest") if $new;
+	my $new = $self->timed("copy$sfx" => sub { $st->ensure_copy($self->{origin}) });
+	remove_tree("$self->{out}/obj-$flavour", $flavour eq 'base' ? "$self->{out}/guest" : ()) if $new;
+	return $self->{source}{$flavour} = $st;
 }
 
 sub kbuild($self, $flavour) {
 	my $m = $self->{machine};
 	my @frags = (@{$m->{fragments}}, $flavour eq 'base' ? () : "$self->{here}/configs/$flavour.config");
-	return KernelBuild->new(src => $self->{src}, obj => "$self->{out}/obj-$flavour", arch => $m->{arch},
+	return KernelBuild->new(src => $self->source($flavour)->{src}, obj => "$self->{out}/obj-$flavour", arch => $m->{arch},
 		cross => $m->{cross}, fragments => \@frags, jobs => $self->{jobs},
 		log => "$self->{logs}/build-$flavour.log");
 }
@@ -86,7 +99,7 @@ sub kbuild($self, $flavour) {
 sub image($self, $flavour, $state) {
 	my $key = "$flavour-$state";
 	return $self->{built}{$key} if $self->{built}{$key};
-	$self->{state}->set($state);
+	$self->source($flavour)->set($state);
 	my $kb = $self->kbuild($flavour);
 	$self->timed("build-$key" => sub {
 		$kb->configure;
@@ -107,7 +120,7 @@ sub cocci_fix($self, $st, $steps, $file) {
 	my $label = "before-cocci-" . ($file =~ s{\W}{_}gr);
 	$st->apply($label, @$steps);
 	my $md5 = Digest::MD5->new;
-	for my $f ("$self->{src}/$file", sort(split /\n/, `find '$self->{top}/cocci' -type f`)) {
+	for my $f ("$st->{src}/$file", sort(split /\n/, `find '$self->{top}/cocci' -type f`)) {
 		open my $fh, '<', $f or next;
 		$md5->addfile($fh);
 	}
@@ -115,10 +128,10 @@ sub cocci_fix($self, $st, $steps, $file) {
 	my $fix = "$self->{out}/cocci-fix-" . ($file =~ s{\W}{_}gr) . ".patch";
 	return $fix if -s $fix && (KernelBuild::slurp("$fix.key") // '') eq $key;
 	unlink $fix, "$fix.key";
-	$self->note("generating the cocci fix: sh cocci/bin/lifo-fix.sh $self->{src} $file");
+	$self->note("generating the cocci fix: sh cocci/bin/lifo-fix.sh $st->{src} $file");
 	my $log = "$self->{logs}/cocci.log";
 	unlink $log;
-	my $diff = `sh '$tool' '$self->{src}' '$file' 2>'$log'`;
+	my $diff = `sh '$tool' '$st->{src}' '$file' 2>'$log'`;
 	die "cocci patch mode produced no fix: lifo-fix.sh exit " . ($? >> 8) . " (log: $log)\n" if $?;
 	die "cocci patch mode produced no fix: lifo-fix.sh printed no diff for $file (log: $log)\n"
 		unless $diff =~ /^\+\+\+ /m;
@@ -130,7 +143,7 @@ sub cocci_fix($self, $st, $steps, $file) {
 sub boot_case($self, $case) {
 	my $img = $self->image($case->{flavour}, $case->{state});
 	$self->{initrd} //= $self->timed(guest => sub {
-		BootGuest->new(kbuild => $self->kbuild('base'), src => $self->{src}, dir => "$self->{out}/guest",
+		BootGuest->new(kbuild => $self->kbuild('base'), src => $self->source('base')->{src}, dir => "$self->{out}/guest",
 			here => $self->{here}, cross => $self->{machine}{cross}, kversion => $self->{kversion})->build;
 	});
 	my $log = "$self->{logs}/boot-$case->{name}.log";
@@ -150,7 +163,7 @@ sub boot_case($self, $case) {
 # and without it; new warnings fail.
 sub sparse_case($self) {
 	my $case = { name => 'sparse', state => 'series', workload => 'C=2' };
-	my @touched = sort keys %{{ map { $_ => 1 } map { BootState::patch_files($_) } $self->{state}->series_patches }};
+	my @touched = sort keys %{{ map { $_ => 1 } map { BootState::patch_files($_) } $self->source('base')->series_patches }};
 	$self->image('base', 'series');
 	my $kb = $self->kbuild('base');
 	my @objs = grep { -f "$kb->{obj}/$_" } map { /\.c$/ ? s/\.c$/.o/r : () } @touched;
@@ -158,7 +171,7 @@ sub sparse_case($self) {
 		. (@touched ? "@touched" : 'none') . ")") unless @objs;
 	my %w;
 	for my $state (qw(series pristine)) {
-		$self->{state}->set($state);
+		$self->source('base')->set($state);
 		$w{$state} = [map { $kb->sparse_warnings($_, "$self->{logs}/sparse-$state.log") } @objs];
 	}
 	delete $self->{built}{'base-series'};
