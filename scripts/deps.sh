@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages the project needs, once.
 # Usage: deps.sh [KVER...]   (each KVER adds linux-source-KVER)
+case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -eu
 
 pkgs="coccinelle perl sparse qemu-system-arm crossbuild-essential-armhf
