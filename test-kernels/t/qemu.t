@@ -24,4 +24,15 @@ $r = run_timed(5, "$d/log", 'sh', '-c', 'exit 3');
 ok(!$r->{timed_out}, 'a command that ends is not timed out');
 is($r->{exit}, 3, '... its exit status is kept');
 ok(!eval { run_timed(0, "$d/log", 'true'); 1 }, 'a timeout of 0 is refused, never "no bound"');
+
+# A real QEMU that never powers off (no kernel: the CPU spins), killed.
+SKIP: {
+	skip 'no qemu-system-arm', 3 if system('command -v qemu-system-arm >/dev/null 2>&1');
+	$t = time;
+	$r = run_timed(2, "$d/qemu.log", 'qemu-system-arm', '-M', 'virt', '-nographic', '-nodefaults', '-display', 'none');
+	ok($r->{timed_out}, 'a guest that never ends is reported as hung');
+	ok(time - $t < 10, '... and killed');
+	is(scalar(grep { /qemu-system-arm -M virt -nographic -nodefaults -display none/ && !/ps -eo/ } `ps -eo args`), 0,
+		'... and no QEMU is left running');
+}
 done_testing;

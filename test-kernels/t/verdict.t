@@ -62,6 +62,23 @@ ok(!$v->{ok}, 'KTAP without its summary fails');
 is_deeply([@{$v->{kernel_tests}}{qw(pass fail skip)}], [2, 0, 0], '... the test cases seen are counted');
 like($v->{detail}, qr/cut short.*no summary line/, '... and it says the summary is missing');
 
+# Real consoles of the arm-virt machine (make boot-test, 6.12.118).
+for my $t (['real-uffd-reverted', 'uffd-move', 'move_pages'], ['real-zsmalloc-bug', 'zram-compact', 'zs_compact.part.0'],
+	['real-ext2-bug', 'ext2-rename', 'ext2_rename']) {
+	my ($log, $test, $from) = @$t;
+	$v = verdict(log_text($log), { tests => [$test], expect => 'kunmap_local_indexed' }, $done);
+	ok($v->{ok}, "$log: the warning is seen");
+	is($v->{from}, $from, "... from $from");
+	$v = verdict(log_text($log), { tests => [$test], expect => undef }, $done);
+	ok(!$v->{ok}, "$log: where no warning may appear it fails");
+}
+$v = verdict(log_text('real-uffd-fixed'), { tests => ['uffd-move', 'uffd-unit-move'], expect => undef }, $done);
+ok($v->{ok}, 'real-uffd-fixed: clean');
+is_deeply([@{$v->{kernel_tests}}{qw(pass fail skip)}], [1, 0, 2], '... uffd-unit-tests counted');
+$v = verdict(log_text('real-uffd-fixed'), { tests => ['uffd-move', 'mm-paths'], expect => undef }, $done);
+ok(!$v->{ok}, 'a test the guest did not run is missing, and fails');
+like($v->{detail}, qr/mm-paths=missing/, '... by name');
+
 my $p = parse_console("[    0.5] BT-INIT\r\n[    1.0] BT-RESULT a PASS status=0\r\nBT-RESULT a FAIL\r\nBT-DONE pass=1\r\n");
 ok($p->{done} && $p->{init}, 'time stamps and carriage returns are dropped');
 is($p->{tests}{a}, 'PASS', 'the first result of a test counts');
