@@ -47,10 +47,16 @@ sub build($self) {
 		$self->cc("$d/bin/$name", [], $c);
 		push @files, $name eq 'init' ? ['/init', "$d/bin/init", 755] : ["/bin/$name", "$d/bin/$name", 755];
 	}
+	# The tree's mm selftests, static; an empty local_config.h: no liburing.
 	my $mm = "$src/tools/testing/selftests/mm";
-	$self->cc("$d/bin/uffd-unit-tests", ['-U_FORTIFY_SOURCE', '-I', $src, '-isystem', "$src/tools/include/uapi"],
-		map { "$mm/$_.c" } qw(uffd-unit-tests uffd-common vm_util thp_settings));
-	push @files, ['/bin/uffd-unit-tests', "$d/bin/uffd-unit-tests", 755];
+	BootState::write_file("$d/local_config.h", '') unless -f "$d/local_config.h";
+	for my $t (['uffd-unit-tests', qw(uffd-unit-tests uffd-common vm_util thp_settings)],
+		['cow', qw(cow vm_util thp_settings)]) {
+		my ($name, @c) = @$t;
+		$self->cc("$d/bin/$name", ['-U_FORTIFY_SOURCE', '-I', $d, '-I', $src, '-isystem', "$src/tools/include/uapi"],
+			map { "$mm/$_.c" } @c);
+		push @files, ["/bin/$name", "$d/bin/$name", 755];
+	}
 	push @files, ['/ext2.img', $self->ext2_image, 644];
 	push @files, ['/etc/boot-tests', "$here/guest/boot-tests", 644];
 	my $cpio = "$d/gen_init_cpio";

@@ -31,6 +31,9 @@ sub parse_console($text) {
 			%tap = ();
 		} elsif ($l =~ /Userfaults unit tests: pass=(\d+), skip=(\d+), fail=(\d+)/) {
 			$k->{pass} += $1; $k->{skip} += $2; $k->{fail} += $3; $k->{summaries}++;
+		} elsif ($l =~ /^\s*Bail out!/) {
+			# kselftest gave up before running its plan
+			$k->{fail}++; $k->{summaries}++;
 		} elsif ($l =~ /^\s*K?TAP version \d+/) {
 			$ktap_open = 1 unless $ktap_open;
 		} elsif ($ktap_open && $l =~ /^(\s*)(not )?ok \d+ \S/) {

@@ -79,6 +79,11 @@ $v = verdict(log_text('real-uffd-fixed'), { tests => ['uffd-move', 'mm-paths'], 
 ok(!$v->{ok}, 'a test the guest did not run is missing, and fails');
 like($v->{detail}, qr/mm-paths=missing/, '... by name');
 
+$v = verdict(log_text('real-cow-bailout'), { tests => ['uffd-move', 'mm-cow'], expect => undef }, $done);
+ok(!$v->{ok}, 'a selftest that bails out fails the case');
+like($v->{detail}, qr/mm-cow=FAIL/, '... through its exit status');
+is($v->{kernel_tests}{fail}, 1, '... and "Bail out!" counts as a failure');
+
 my $p = parse_console("[    0.5] BT-INIT\r\n[    1.0] BT-RESULT a PASS status=0\r\nBT-RESULT a FAIL\r\nBT-DONE pass=1\r\n");
 ok($p->{done} && $p->{init}, 'time stamps and carriage returns are dropped');
 is($p->{tests}{a}, 'PASS', 'the first result of a test counts');
