@@ -79,6 +79,16 @@ $v = verdict(log_text('real-uffd-fixed'), { tests => ['uffd-move', 'mm-paths'], 
 ok(!$v->{ok}, 'a test the guest did not run is missing, and fails');
 like($v->{detail}, qr/mm-paths=missing/, '... by name');
 
+$v = verdict(log_text('real-self-tests'), { tests => ['mm-cow', 'uffd-unit-move'], expect => undef }, $done);
+ok($v->{ok}, 'real KUnit, crypto self-tests, cow and uffd-unit-tests: clean');
+is_deeply([@{$v->{kernel_tests}}{qw(pass fail skip)}], [87, 0, 26],
+	'... four KUnit suites (77), cow (9 + 24 skipped), uffd (1 + 2) counted once each');
+(my $cut = log_text('real-self-tests')) =~ s/# Totals: pass:8 fail:0.*//s;
+$v = verdict($cut, { tests => [], expect => undef }, { timed_out => 0, exit => 0, timeout => 300 });
+ok(!$v->{ok}, 'the same console cut inside the last KUnit suite fails');
+$v = verdict(log_text('real-highmem-bug'), { tests => ['compact'], expect => 'kunmap_local_indexed' }, $done);
+is($v->{from}, 'folio_mc_copy', 'copy_highpage() bug put back: the warning comes from migration');
+
 $v = verdict(log_text('real-cow-bailout'), { tests => ['uffd-move', 'mm-cow'], expect => undef }, $done);
 ok(!$v->{ok}, 'a selftest that bails out fails the case');
 like($v->{detail}, qr/mm-cow=FAIL/, '... through its exit status');
