@@ -45,10 +45,13 @@ sub bad_input($msg) {
 	exit 2;
 }
 
+# An empty variable is an unset one (make exports the ones it passes on
+# even when they are empty).
+sub env($name, $default) { return ($ENV{$name} // '') eq '' ? $default : $ENV{$name} }
 my %o = (
-	cases => $ENV{CASES} // '', full => ($ENV{FULL} // '') eq '1', flavours => $ENV{FLAVOURS} || 'base',
-	timeout => $ENV{BOOT_TIMEOUT} // 300, jobs => $ENV{J} // '', kver => $ENV{KVER} || '6.12',
-	build => $ENV{BUILD} || 'build', machine => $ENV{MACHINE} || 'arm-virt',
+	cases => env(CASES => ''), full => env(FULL => '') eq '1', flavours => env(FLAVOURS => 'base'),
+	timeout => env(BOOT_TIMEOUT => 300), jobs => env(J => ''), kver => env(KVER => '6.12'),
+	build => env(BUILD => 'build'), machine => env(MACHINE => 'arm-virt'),
 );
 GetOptionsFromArray(\@ARGV, \%o, 'cases=s', 'full!', 'flavours=s', 'timeout=s', 'jobs=s', 'kver=s',
 	'build=s', 'machine=s', 'list', 'help') or do { usage(\*STDERR); exit 2 };

@@ -25,7 +25,10 @@ like($out, qr/BOOT_TIMEOUT/, '... naming the variables');
 is($st, 0, '--list exits 0');
 like($out, qr/^userfaultfd-move-reverted\s+reverted/m, '... and lists the cases');
 
-for my $t ('0', 'abc', '-5', '1.5', '') {
+# make exports the variables it passes on, empty when they are not set.
+($st, $out) = run_bt({ map { $_ => '' } qw(BOOT_TIMEOUT J CASES FULL FLAVOURS KVER MACHINE) }, '--list');
+is($st, 0, 'empty variables mean the defaults');
+for my $t ('0', 'abc', '-5', '1.5', ' ') {
 	($st, $out) = run_bt({ BOOT_TIMEOUT => $t });
 	is($st, 2, "BOOT_TIMEOUT='$t' exits 2");
 	like($out, qr/^boot-test: BOOT_TIMEOUT=\Q$t\E: want a whole number of seconds, 1 or more/, '... with a clear error');
