@@ -38,7 +38,7 @@ help:
 	@echo "  make deps          install what is missing (Debian packages)"
 	@echo "  make tree          extract the packaged tree and print its path"
 	@echo "  make clean         remove scan results and the boot test's build"
-	@echo "  make help          this text"
+	@echo "  make help          this text (also plain make)"
 	@echo "variables:"
 	@echo "  KVER=$(KVER)        packaged linux-source version (6.12 or 6.1)"
 	@echo "  KSRC=DIR         any kernel tree instead (only read)"
