@@ -7,8 +7,6 @@ use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/lib";
 use Getopt::Long qw(GetOptionsFromArray);
-use Time::HiRes qw(time);
-use Fcntl qw(:flock);
 use BootConf qw(read_machine read_states read_cases);
 use BootRun;
 

@@ -64,8 +64,11 @@ sub last_lines($p, $n = 5) {
 sub verdict($text, $case, $boot) {
 	my $p = parse_console($text);
 	my $expect = $case->{expect};
-	my ($seen) = grep { /WARNING:.*\Q$expect\E/ } @{$p->{bad}} if defined $expect;
-	($seen) = grep { /\Q$expect\E/ } @{$p->{lines}} if defined $expect && !defined $seen;
+	my $seen;
+	if (defined $expect) {
+		($seen) = grep { /WARNING:.*\Q$expect\E/ } @{$p->{bad}};
+		($seen) = grep { /\Q$expect\E/ } @{$p->{lines}} unless defined $seen;
+	}
 	my ($lifo) = grep { /kunmap_local_indexed/ } @{$p->{bad}};
 	my %r = (ok => 0, warning => $seen // $lifo, tests => $p->{tests}, kernel_tests => $p->{kernel_tests});
 	# Who released out of order: the caller in the warning's backtrace.
