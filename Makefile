@@ -10,7 +10,7 @@ OUT ?= $(if $(KSRC),$(BUILD)/scan-ksrc,$(BUILD)/scan-$(KVER))
 WRAPPERS ?= 1
 COCCI_SP := cocci/kmap_local_lifo.cocci
 
-export KVER BUILD J
+export KVER BUILD J CASES FLAVOURS FULL BOOT_TIMEOUT MACHINE
 
 # The packaged linux-source for KVER, unless KSRC names a tree.
 DEPS_KVER = $(if $(KSRC),,$(KVER))
@@ -18,21 +18,48 @@ DEPS_KVER = $(if $(KSRC),,$(KVER))
 TREE = $$(sh scripts/ktree.sh "$(KVER)" "$(KSRC)")
 
 .PHONY: all deps tree scan fixes check-patch check check-cocci \
-	check-disclosure check-scan boot-test regen bench clean help install-hooks
+	check-disclosure check-scan check-boot-harness boot-test regen bench \
+	clean help install-hooks
 
 all: help
 
 help:
-	@echo "make scan          scan a kernel tree for kmap_local LIFO violations"
-	@echo "                   (part of it: M=DIR, FILES=\"a.c b.c\", SINCE=REV)"
-	@echo "make fixes         turn the findings into patches in OUT/patches"
-	@echo "make check-patch PATCH=FILE   check a patch before sending it"
-	@echo "make check         run every test suite"
-	@echo "make boot-test     boot-test the patched kernel in qemu-system-arm"
-	@echo "make deps          install what is missing (Debian packages)"
-	@echo "make install-hooks REPO=DIR   the disclosure git hooks into a repository"
-	@echo "variables: KVER=$(KVER) KSRC=DIR J=$(J) OUT=DIR BUILD=DIR WRAPPERS=$(WRAPPERS) SIGNOFF=1"
-	@echo "           M=DIR FILES=\"a.c b.c\" SINCE=REV (part of a tree) FAIL_ON=fix|any"
+	@echo "targets:"
+	@echo "  make scan          scan a kernel tree for kmap_local LIFO violations"
+	@echo "                     (part of it: M=DIR, FILES=\"a.c b.c\", SINCE=REV)"
+	@echo "  make fixes         turn the findings into patches in OUT/patches"
+	@echo "  make check-patch PATCH=FILE   check a patch before sending it"
+	@echo "  make check         run every test suite"
+	@echo "  make check-cocci   the cocci rule tests only"
+	@echo "  make check-disclosure   the disclosure checker tests only"
+	@echo "  make check-scan    the scan and fixes tests only"
+	@echo "  make check-boot-harness the boot harness's offline tests only"
+	@echo "  make boot-test     boot-test patched kernels in QEMU (see test-kernels/README.md)"
+	@echo "  make bench         time the LIFO rules on the whole tree"
+	@echo "  make regen         regenerate the semantic patches from the name lists"
+	@echo "  make install-hooks REPO=DIR   the disclosure git hooks into a repository"
+	@echo "  make deps          install what is missing (Debian packages)"
+	@echo "  make tree          extract the packaged tree and print its path"
+	@echo "  make clean         remove scan results and the boot test's build"
+	@echo "  make help          this text (also plain make)"
+	@echo "variables:"
+	@echo "  KVER=$(KVER)        packaged linux-source version (6.12 or 6.1)"
+	@echo "  KSRC=DIR         any kernel tree instead (only read)"
+	@echo "  OUT=DIR          scan results and patches (default BUILD/scan-KVER)"
+	@echo "  J=$(J)              parallel jobs"
+	@echo "  BUILD=DIR        build folder (default build/)"
+	@echo "  WRAPPERS=$(WRAPPERS)       0: seed name lists only, without the tree's wrappers"
+	@echo "  FINDING=PATH:LINE   make fixes: one finding only"
+	@echo "  SIGNOFF=1        make fixes: sign the patches off"
+	@echo "  M=DIR, FILES=\"a.c b.c\", SINCE=REV   make scan: part of the tree"
+	@echo "  FAIL_ON=fix|any  make scan: findings make it fail (the driver exits 1)"
+	@echo "  REPO=DIR, BACKUP=1   make install-hooks: the repository; keep old hooks"
+	@echo "  PATCH=FILE       make check-patch: the patch"
+	@echo "  CASES=\"NAME ...\"   make boot-test: only these cases"
+	@echo "  FULL=1           make boot-test: also the heavier cases"
+	@echo "  FLAVOURS=\"base debug\"   make boot-test: kernel flavours"
+	@echo "  BOOT_TIMEOUT=300 make boot-test: seconds per boot"
+	@echo "  MACHINE=arm-virt make boot-test: test-kernels/machines/MACHINE.conf"
 
 deps:
 	@sh scripts/deps.sh $(DEPS_KVER)
@@ -74,15 +101,19 @@ check-disclosure: deps
 check-scan: deps
 	@sh cocci/t/run.sh
 
+check-boot-harness:
+	@sh test-kernels/t/run.sh
+
 boot-test: deps
-	@sh test-kernels/boot-test.sh
+	@perl test-kernels/boot-test.pl
 
 check: deps
 	@sh scripts/run-suites.sh \
 		"cocci=sh cocci/tests/run.sh" \
 		"disclosure=sh checkpatch-ext/run-tests.sh" \
 		"scan=sh cocci/t/run.sh" \
-		"boot=sh test-kernels/boot-test.sh"
+		"boot-harness=sh test-kernels/t/run.sh" \
+		"boot=perl test-kernels/boot-test.pl"
 
 bench: deps
 	@tree=$(TREE) && sh cocci/bin/bench.sh "$$tree"

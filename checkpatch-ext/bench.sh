@@ -5,6 +5,7 @@
 # times and the ratio; exits 1 if disclosure.pl is not at least 10 times
 # faster.  Not run by make check.
 #   sh checkpatch-ext/bench.sh [COUNT]     (RUNS=N: best of N runs, default 3)
+case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -eu
 cd "$(dirname "$0")/.."
 count=${1:-100}

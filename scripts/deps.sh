@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages the project needs, once.
 # Usage: deps.sh [KVER...]   (each KVER adds linux-source-KVER)
+case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -eu
 
 pkgs="coccinelle perl sparse qemu-system-arm crossbuild-essential-armhf
       make gcc flex bison bc cpio kmod rsync xz-utils patch git python3
-      libssl-dev libelf-dev"
+      libssl-dev libelf-dev e2fsprogs"
 for kver in "$@"; do
 	pkgs="$pkgs linux-source-$kver"
 done

@@ -6,6 +6,7 @@
 # Without: extract /usr/src/linux-source-KVER.tar.xz once into the cache
 # ($KTREE_CACHE, default build/trees) and print that path.  /usr/src is
 # only read.  The version found is reported on stderr.
+case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -eu
 
 die() { echo "ktree: $*" >&2; exit 2; }

@@ -3,6 +3,7 @@
 # Run prove on a test folder from the project root and end with the line
 # "N passed, N failed" (assertions); exit non-zero on any failure.
 #   prove-count.sh DIR
+case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.." || exit 2
 dir=${1:?usage: prove-count.sh DIR}
 log=$(mktemp)

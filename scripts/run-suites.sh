@@ -4,6 +4,7 @@
 #   run-suites.sh NAME=COMMAND...
 # Each COMMAND prints "N passed, N failed" as its last line.  A suite
 # that exits non-zero without failures counted is one failure.
+case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -u
 
 total_pass=0

@@ -12,6 +12,10 @@ use lib "$FindBin::Bin/../lib";
 use Time::HiRes qw(time);
 use LifoSpatch;
 
+if (@ARGV && $ARGV[0] =~ /^(-h|--help)$/) {
+	print "usage: bench-rule.pl TREE RULE JOBS NAMES_LIST [slice]\nTimes one rule as make scan runs it; prints \"SECONDS FILES\".\n";
+	exit 0;
+}
 my ($tree, $rule, $jobs, $list, $slice) = @ARGV;
 die "usage: bench-rule.pl TREE RULE JOBS NAMES_LIST [slice]\n"
 	unless defined $list && -d $tree && -f $rule && -f $list && ($slice // 'slice') eq 'slice';

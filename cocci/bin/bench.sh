@@ -10,6 +10,7 @@
 # ways, so that the ratios show what the rules cost and what cutting
 # saves.  Prints figures; it is not a test.
 #   bench.sh TREE [JOBS]
+case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -7,6 +7,7 @@
 # nests need more rounds, so it repeats (up to four times) until nothing
 # changes.  Empty output when there is nothing to fix; exit 2 on errors.
 # The tree is only read.  COCCI selects another semantic patch.
+case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)

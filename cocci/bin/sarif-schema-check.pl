@@ -8,6 +8,10 @@ use FindBin;
 use lib "$FindBin::Bin/../lib";
 use JSON::PP ();
 use SarifCheck qw(check_sarif);
+if (@ARGV && $ARGV[0] =~ /^(-h|--help)$/) {
+	print "usage: $0 FILE...\nStructural SARIF 2.1.0 check; exit 0 valid, 1 invalid, 2 unreadable.\n";
+	exit 0;
+}
 die "usage: $0 FILE...\n" unless @ARGV;
 my $bad = 0;
 for my $f (@ARGV) {

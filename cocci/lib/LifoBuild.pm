@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-# Does a patched file still build on the 32-bit ARM test configuration
-# (test-kernels/configs/arm-virt-highmem.config on allnoconfig), and does
-# sparse (C=2) show no new warning on it?
+# Does a patched file still build on the boot test's ARM machine
+# (test-kernels/machines/arm-virt.conf: its cross compiler and config
+# fragments on allnoconfig), and does sparse (C=2) show no new warning on
+# it?  The configuration, the build and the sparse run are the boot
+# test's own (test-kernels/lib/KernelBuild.pm).
 #
 # Works on a hard-linked copy of the tree (OUT/arm-src; a touched file is
 # replaced by a real copy before it is patched) and its own O= folder
@@ -10,15 +12,21 @@ package LifoBuild;
 use v5.36;
 use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
+use File::Basename qw(dirname);
+use lib dirname(__FILE__) . '/../../test-kernels/lib';
 use LifoPatch qw(capture);
+use KernelBuild;
+use BootConf qw(read_machine);
 
 sub new($class, %a) {
 	my $self = bless { %a }, $class;
 	require Cwd;
 	make_path($a{out});
 	$self->{out} = $a{out} = Cwd::abs_path($a{out});
-	$self->{fragment} = Cwd::abs_path($a{fragment}) if -e $a{fragment};
-	$self->{cross} //= 'arm-linux-gnueabihf-';
+	my $m = read_machine(dirname(__FILE__) . '/../../test-kernels/machines/arm-virt.conf');
+	$self->{fragments} = defined $a{fragment} ? [Cwd::abs_path($a{fragment}) // $a{fragment}] : $m->{fragments};
+	$self->{cross} //= $m->{cross};
+	$self->{arch} = $m->{arch};
 	$self->{src} = "$a{out}/arm-src";
 	$self->{obj} = "$a{out}/arm-obj";
 	$self->{log} = "$a{out}/arm-build.log";
@@ -39,20 +47,20 @@ sub not_built_reason($self, $file) {
 	return undef;
 }
 
-sub _make($self, @args) {
-	return capture($self->{src}, 'make', "O=$self->{obj}", 'ARCH=arm',
-		"CROSS_COMPILE=$self->{cross}", '-j' . ($self->{jobs} || 1), @args);
+sub kbuild($self) {
+	return $self->{kbuild} //= KernelBuild->new(src => $self->{src}, obj => $self->{obj}, arch => $self->{arch},
+		cross => $self->{cross}, fragments => $self->{fragments}, jobs => $self->{jobs}, log => $self->{log});
 }
 
 # Copy and configure once; returns undef or an error.
 sub prepare($self) {
 	return $self->{prepared} if exists $self->{prepared};
-	my $frag = $self->{fragment};
-	return $self->{prepared} = "no ARM config fragment $frag" unless -f $frag;
+	my @missing = grep { !-f } @{$self->{fragments}};
+	return $self->{prepared} = "no ARM config fragment @missing" if @missing;
 	my ($st) = capture(undef, 'sh', '-c', "command -v $self->{cross}gcc >/dev/null && command -v sparse >/dev/null");
 	return $self->{prepared} = "$self->{cross}gcc or sparse missing (make deps)" if $st;
 	my $stamp = "$self->{obj}/.lifo-stamp";
-	my $want = join ' ', $self->{tree}, (stat $frag)[9];
+	my $want = join ' ', $self->{tree}, map { (stat $_)[9] } @{$self->{fragments}};
 	if (!(-f $stamp && do { open my $fh, '<', $stamp; local $/; <$fh> eq $want })) {
 		remove_tree($self->{src}, $self->{obj});
 		# Hard links when OUT is on the tree's file system, else symlinks.
@@ -62,29 +70,22 @@ sub prepare($self) {
 			($st, $o, $e) = capture(undef, 'cp', '-as', $self->{tree}, $self->{src});
 		}
 		return $self->{prepared} = "cp -al/-as $self->{tree}: $e" if $st;
-		make_path($self->{obj});
-		local $ENV{ARCH} = 'arm';
-		local $ENV{CROSS_COMPILE} = $self->{cross};
-		($st, $o, $e) = capture($self->{src}, 'sh', 'scripts/kconfig/merge_config.sh', '-n', '-O', $self->{obj}, '/dev/null', $frag);
-		return $self->{prepared} = "merge_config.sh: $e" if $st;
-		($st, $o, $e) = $self->_make('olddefconfig');
-		return $self->{prepared} = "olddefconfig: $e" if $st;
 		# A full build tells which objects the configuration compiles
 		# (a single-object make compiles any file, wanted or not).
-		($st, $o, $e) = $self->_make('vmlinux');
-		return $self->{prepared} = "make vmlinux: " . substr($e, -500) if $st;
+		unlink $self->{log};
+		return $self->{prepared} = $@ =~ s/\n$//r
+			unless eval { $self->kbuild->configure; $self->kbuild->make(undef, 'vmlinux'); 1 };
 		open my $fh, '>', $stamp; print $fh $want; close $fh;
 	}
 	return $self->{prepared} = undef;
 }
 
-# Sparse warnings (C=2) of one object, line numbers dropped.
+# Sparse warnings (C=2) of one object, line numbers dropped: (status,
+# warnings, the log's text).
 sub _sparse($self, $obj) {
-	unlink "$self->{obj}/$obj", "$self->{obj}/" . ($obj =~ s{([^/]+)$}{.$1.cmd}r);
-	my ($st, $o, $e) = $self->_make('C=2', $obj);
-	my @w = sort grep { /^\S+:\d+:\d+: (?:warning|error):/ } split /\n/, "$o$e";
-	s/:\d+:\d+:/:/ for @w;
-	return ($st, \@w, "$o$e");
+	my $log = "$self->{out}/arm-sparse.log";
+	my @w = eval { $self->kbuild->sparse_warnings($obj, $log) };
+	return ($@ ? 1 : 0, \@w, $@ . (KernelBuild::slurp($log) // ''));
 }
 
 # Check one patch; returns a list of ("ok"|"skip"|"FAIL", message).

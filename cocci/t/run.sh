@@ -2,4 +2,5 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run the scan tests (prove cocci/t) from the project root; the last line
 # is "N passed, N failed" (assertions).
+case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 exec sh "$(dirname "$0")/../../scripts/prove-count.sh" cocci/t

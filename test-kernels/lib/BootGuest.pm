@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: GPL-2.0
+# The guest: a static /init and the test programs of test-kernels/guest
+# (one .c each), the tree's tools/testing/selftests/mm/uffd-unit-tests,
+# an ext2 image for the directory tests, all in one initramfs shared by
+# every case.  Rebuilt only when an input is newer than its output.
+package BootGuest;
+use v5.36;
+use File::Path qw(make_path);
+use KernelBuild;
+
+# new(kbuild => KernelBuild, src => TREE, dir => OUT, here => test-kernels,
+#     cross => PREFIX, kversion => VERSION)
+sub new($class, %a) { return bless {%a}, $class }
+
+sub stale($out, @in) {
+	return 1 unless -e $out;
+	my $t = (stat $out)[9];
+	for my $i (@in) {
+		return 1 if -e $i && (stat $i)[9] > $t;
+	}
+	return 0;
+}
+
+sub cc($self, $out, $flags, @srcs) {
+	my $log = "$self->{dir}/guest.log";
+	return unless stale($out, @srcs, "$self->{dir}/.headers");
+	my @cmd = ("$self->{cross}gcc", '-static', '-O2', '-Wall', @$flags,
+		'-isystem', "$self->{dir}/usr/include", '-o', $out, @srcs, '-lpthread', '-lrt', '-lm');
+	KernelBuild::run_logged(undef, $log, @cmd) == 0
+		or die "compiling " . ($srcs[0] =~ s{.*/(test-kernels|tools)/}{$1/}r) . " failed: "
+			. KernelBuild::first_errors($log) . " (log: $log)\n";
+}
+
+# Build everything; returns the initramfs path.
+sub build($self) {
+	my ($d, $src, $here) = @$self{qw(dir src here)};
+	make_path("$d/bin");
+	my $log = "$d/guest.log";
+	unlink $log;
+	if ((KernelBuild::slurp("$d/.headers") // '') ne $self->{kversion}) {
+		$self->{kbuild}->make($log, 'headers_install', "INSTALL_HDR_PATH=$d/usr");
+		BootState::write_file("$d/.headers", $self->{kversion});
+	}
+	my @files;
+	for my $c (sort glob "$here/guest/*.c") {
+		my $name = $c =~ s{.*/|\.c$}{}gr;
+		$self->cc("$d/bin/$name", [], $c);
+		push @files, $name eq 'init' ? ['/init', "$d/bin/init", 755] : ["/bin/$name", "$d/bin/$name", 755];
+	}
+	# The tree's mm selftests, static; an empty local_config.h: no liburing.
+	my $mm = "$src/tools/testing/selftests/mm";
+	BootState::write_file("$d/local_config.h", '') unless -f "$d/local_config.h";
+	for my $t (['uffd-unit-tests', qw(uffd-unit-tests uffd-common vm_util thp_settings)],
+		['cow', qw(cow vm_util thp_settings)]) {
+		my ($name, @c) = @$t;
+		$self->cc("$d/bin/$name", ['-U_FORTIFY_SOURCE', '-I', $d, '-I', $src, '-isystem', "$src/tools/include/uapi"],
+			map { "$mm/$_.c" } @c);
+		push @files, ["/bin/$name", "$d/bin/$name", 755];
+	}
+	push @files, ['/ext2.img', $self->ext2_image, 644];
+	push @files, ['/etc/boot-tests', "$here/guest/boot-tests", 644];
+	my $cpio = "$d/gen_init_cpio";
+	if (stale($cpio, "$src/usr/gen_init_cpio.c")) {
+		KernelBuild::run_logged(undef, $log, 'cc', '-O2', '-o', $cpio, "$src/usr/gen_init_cpio.c")
+			and die "compiling usr/gen_init_cpio failed (log: $log)\n";
+	}
+	my $list = join '', map { "dir $_ 0755 0 0\n" } qw(/dev /proc /sys /tmp /mnt /bin /etc);
+	$list .= "nod /dev/console 0600 0 0 c 5 1\n";
+	$list .= join '', map { "file $_->[0] $_->[1] 0$_->[2] 0 0\n" } @files;
+	BootState::write_file("$d/initramfs.list", $list);
+	my $img = "$d/initramfs.cpio";
+	my $pid = open my $out, '-|', $cpio, "$d/initramfs.list" or die "gen_init_cpio: $!\n";
+	open my $fh, '>', "$img.tmp" or die "$img.tmp: $!\n";
+	binmode $_ for $out, $fh;
+	local $/ = \65536;
+	print $fh $_ while <$out>;
+	close $out or die "gen_init_cpio failed on $d/initramfs.list\n";
+	close $fh or die "$img.tmp: $!\n";
+	rename "$img.tmp", $img or die "$img: $!\n";
+	return $img;
+}
+
+# A small ext2 image (made on the host: the guest has no mkfs) that
+# the ext2 directory test loop-mounts.
+sub ext2_image($self) {
+	my $img = "$self->{dir}/ext2.img";
+	return $img if -f $img;
+	my ($mkfs) = grep { -x } map { "$_/mke2fs" } split(/:/, $ENV{PATH} // ''), '/sbin', '/usr/sbin';
+	die "mke2fs not found (package e2fsprogs)\n" unless $mkfs;
+	my $log = "$self->{dir}/guest.log";
+	KernelBuild::run_logged(undef, $log, $mkfs, '-q', '-F', '-t', 'ext2', '-b', '4096', "$img.tmp", '4M')
+		and die "mke2fs failed (log: $log)\n";
+	rename "$img.tmp", $img or die "$img: $!\n";
+	return $img;
+}
+
+1;

@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: GPL-2.0
+# Configure and build a kernel in an O= folder for one machine: allnoconfig
+# plus the machine's config fragments, with the check that every requested
+# option survived olddefconfig.  Shared by the boot test and make fixes'
+# build check (cocci/lib/LifoBuild.pm), so both build the same kernel.
+# Errors are exceptions (die) with the reason and the log to read.
+package KernelBuild;
+use v5.36;
+use File::Path qw(make_path);
+
+# new(src => TREE, obj => DIR, arch => 'arm', cross => PREFIX,
+#     fragments => [FILE...], jobs => N, log => FILE)
+sub new($class, %a) {
+	for (qw(src obj arch fragments)) { die "KernelBuild: $_ missing\n" unless defined $a{$_} }
+	$a{cross} //= '';
+	$a{jobs} ||= 1;
+	$a{log} //= "$a{obj}.log";
+	return bless {%a}, $class;
+}
+
+# Run a command with stdout and stderr to FILE (appended); returns the
+# exit status (a signal death counts as 128 + signal).
+sub run_logged($dir, $file, @cmd) {
+	my $pid = fork // die "fork: $!\n";
+	if (!$pid) {
+		chdir $dir or die "cd $dir: $!\n" if defined $dir;
+		open STDIN, '<', '/dev/null';
+		open STDOUT, '>>', $file or die "$file: $!\n";
+		open STDERR, '>&', \*STDOUT;
+		exec @cmd or do { print STDERR "cannot run $cmd[0]: $!\n"; require POSIX; POSIX::_exit(127) };
+	}
+	waitpid $pid, 0;
+	return $? & 127 ? 128 + ($? & 127) : $? >> 8;
+}
+
+sub make_args($self, @args) {
+	return ('make', '-C', $self->{src}, "O=$self->{obj}", "ARCH=$self->{arch}",
+		"CROSS_COMPILE=$self->{cross}", "-j$self->{jobs}", @args);
+}
+
+# make ARGS in the O= folder, output appended to LOG (default the build
+# log); dies naming the first errors.
+sub make($self, $log, @args) {
+	$log //= $self->{log};
+	my $st = run_logged(undef, $log, $self->make_args(@args));
+	die "make @args failed (exit $st): " . first_errors($log) . " (log: $log)\n" if $st;
+}
+
+# The first lines of a log that look like errors, on one line.
+sub first_errors($log) {
+	open my $fh, '<', $log or return "no log";
+	my @all = grep { /\S/ } <$fh>;
+	chomp @all;
+	my @l = grep { /error:|undefined reference|Error \d|\*\*\*/ } @all;
+	# No compiler-style error: the last line says most (a script's message).
+	return @l ? join(' ', @l[0 .. ($#l < 2 ? $#l : 2)]) : @all ? $all[-1] : 'empty log';
+}
+
+sub slurp($f) { open my $fh, '<', $f or return undef; local $/; return scalar <$fh> }
+
+# Requested lines ("CONFIG_X=v", "# CONFIG_X is not set") that .config
+# does not honour; an empty list when all survived.
+sub lost_options($config_text, @fragment_texts) {
+	my %have;
+	for (split /\n/, $config_text) {
+		$have{$1} = $2 if /^(CONFIG_\w+)=(.*)$/;
+	}
+	my @lost;
+	for my $t (@fragment_texts) {
+		for (split /\n/, $t) {
+			s/^\s+|\s+$//g;
+			if (/^(CONFIG_\w+)=(.*)$/) {
+				push @lost, $_ unless defined $have{$1} && $have{$1} eq $2;
+			} elsif (/^# (CONFIG_\w+) is not set$/) {
+				push @lost, $_ if defined $have{$1};
+			}
+		}
+	}
+	return @lost;
+}
+
+# allnoconfig + the fragments, unless the O= folder already has them
+# (stamp: the fragments' text and the tree).  Dies when merge_config or
+# olddefconfig fails or when a requested option was lost.
+sub configure($self) {
+	my @texts = map { slurp($_) // die "no config fragment $_\n" } @{$self->{fragments}};
+	my $stamp = join "\0", $self->{src}, $self->{arch}, @texts;
+	my $sfile = "$self->{obj}/.kb-stamp";
+	return 0 if -f "$self->{obj}/.config" && (slurp($sfile) // '') eq $stamp;
+	make_path($self->{obj});
+	unlink $sfile;
+	my $log = "$self->{obj}/config.log";
+	unlink $log;
+	{
+		local $ENV{ARCH} = $self->{arch};
+		local $ENV{CROSS_COMPILE} = $self->{cross};
+		my $st = run_logged($self->{src}, $log, 'sh', 'scripts/kconfig/merge_config.sh',
+			'-n', '-O', $self->{obj}, '/dev/null', @{$self->{fragments}});
+		die "merge_config.sh failed: " . first_errors($log) . " (log: $log)\n" if $st;
+	}
+	$self->make($log, 'olddefconfig');
+	my @lost = lost_options(slurp("$self->{obj}/.config") // '', @texts);
+	die "requested options lost in olddefconfig: @lost (see $self->{obj}/.config)\n" if @lost;
+	open my $fh, '>', $sfile or die "$sfile: $!\n";
+	print $fh $stamp;
+	close $fh;
+	return 1;
+}
+
+# Sparse (C=2) warnings of one object, line numbers dropped, sorted;
+# dies when the object does not build.
+sub sparse_warnings($self, $obj, $log) {
+	(my $cmd = $obj) =~ s{([^/]+)$}{.$1.cmd};
+	unlink "$self->{obj}/$obj", "$self->{obj}/$cmd";
+	unlink $log;
+	$self->make($log, 'C=2', $obj);
+	open my $fh, '<', $log or die "$log: $!\n";
+	my %w;
+	while (<$fh>) {
+		chomp;
+		next unless /^\S+:\d+:\d+: (?:warning|error):/;
+		$w{s/:\d+:\d+:/:/r} = 1;
+	}
+	return sort keys %w;
+}
+
+1;

@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-2.0
+# The data files: the machine, the states and the cases parse, and bad
+# ones are refused naming the file and line.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib";
+use File::Temp qw(tempdir);
+use BootConf qw(read_machine read_states read_cases);
+use BootQemu qw(qemu_command);
+
+my $tk = "$FindBin::Bin/..";
+my $m = read_machine("$tk/machines/arm-virt.conf");
+is($m->{qemu}, 'qemu-system-arm', 'machine: QEMU binary');
+is($m->{cross}, 'arm-linux-gnueabihf-', 'machine: cross prefix');
+ok(-f $m->{fragments}[0], 'machine: fragments resolved to files');
+my @q = qemu_command($m, 'IMG', 'RD', 'bt.tests=a');
+is("@q", 'qemu-system-arm -M virt -cpu cortex-a15 -m 1G -smp 1 -nographic -no-reboot -nic none '
+	. '-kernel IMG -initrd RD -append console=ttyAMA0 panic=-1 bt.tests=a', 'QEMU command from the machine file');
+
+my $s = read_states("$tk/states");
+my @c = read_cases("$tk/cases", $s);
+ok(@c >= 3, "cases parse");
+for my $c (@c) {
+	for my $st (@{$s->{$c->{state}}}) {
+		next unless $st->{patch};
+		ok(-f "$tk/$st->{patch}", "state $c->{state}: $st->{patch} exists");
+	}
+}
+open my $bt, '<', "$tk/guest/boot-tests" or die;
+my %tests = map { /^(\S+)\s+\d+\s/ ? ($1 => 1) : () } <$bt>;
+for my $c (@c) {
+	my @unknown = grep { !$tests{$_} } @{$c->{tests}};
+	is("@unknown", '', "case $c->{name}: every workload is in guest/boot-tests");
+}
+
+my $d = tempdir(CLEANUP => 1);
+sub write_to($f, $t) { open my $fh, '>', $f or die; print $fh $t; close $fh }
+write_to("$d/states", "a -\nb -R\n");
+ok(!eval { read_states("$d/states"); 1 }, 'a -R without a patch is refused');
+like($@, qr{states:2: -R without a patch}, '... naming the line');
+write_to("$d/states", "a -\n");
+write_to("$d/cases", "x a w - base quick\ny nosuch w - base quick\n");
+ok(!eval { read_cases("$d/cases", read_states("$d/states")); 1 }, 'an unknown state is refused');
+like($@, qr{cases:2: unknown state nosuch}, '... naming the line');
+write_to("$d/cases", "x a w - base\n");
+ok(!eval { read_cases("$d/cases", read_states("$d/states")); 1 }, 'a short line is refused');
+write_to("$d/cases", "x a w - base soon\n");
+ok(!eval { read_cases("$d/cases", read_states("$d/states")); 1 }, 'an unknown group is refused');
+mkdir "$d/machines";
+write_to("$d/machines/m.conf", "arch = arm\n");
+ok(!eval { read_machine("$d/machines/m.conf"); 1 }, 'a machine file with keys missing is refused');
+like($@, qr/missing cross target/, '... naming them');
+write_to("$d/machines/m.conf", "arch arm\n");
+ok(!eval { read_machine("$d/machines/m.conf"); 1 }, 'a line that is not KEY = VALUE is refused');
+done_testing;
