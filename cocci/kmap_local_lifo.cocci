@@ -175,31 +175,56 @@ def undecided_array(arr, pa):
 	print("UNDECIDED: %s:%s: %s(): %s[] (%s) mapped in a loop, released in no counting loop the rules can order" % (
 		pa[0].file, pa[0].line, pa[0].current_element, tidy(arr), callee(pa)))
 
-def exits(p):
-	"""Whether the block of the if statement at p ends by leaving the
-	flow (return, goto, break, continue): a release in it then does not
-	cut the path that skips the block."""
+def if_block(p):
+	"""The then-block of the if statement at p: (its text, its first and
+	last lines), or None when it is a single statement."""
 	lines = lines_of(p[0].file)
 	n, col = int(p[0].line) - 1, int(p[0].column)
-	text = "\n".join([lines[n][col:]] + lines[n + 1:n + 200])
-	text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
-	i, depth = text.find("("), 0
+	text = "\n".join([" " * col + lines[n][col:]] + lines[n + 1:n + 200])
+	# Comments blanked, lines kept: offsets still tell the line.
+	text = re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
+	i, depth = text.find("(", col), 0
 	if i < 0:
-		return False
+		return None
 	for j in range(i, len(text)):
 		depth += {"(": 1, ")": -1}.get(text[j], 0)
 		if depth == 0:
 			break
-	rest = text[j + 1:].lstrip()
-	if not rest.startswith("{"):
-		return False
+	start = j + 1 + len(text[j + 1:]) - len(text[j + 1:].lstrip())
+	if not text.startswith("{", start):
+		return None
 	depth = 0
-	for k, ch in enumerate(rest):
-		depth += {"{": 1, "}": -1}.get(ch, 0)
+	for k in range(start, len(text)):
+		depth += {"{": 1, "}": -1}.get(text[k], 0)
 		if depth == 0:
 			break
-	stmts = [t.strip() for t in re.split(r"[;}]", rest[1:k]) if t.strip()]
+	return (text[start + 1:k], n + 1 + text[:start].count("\n"), n + 1 + text[:k].count("\n"))
+
+def exits(p):
+	"""Whether the block of the if statement at p ends by leaving the
+	flow (return, goto, break, continue): a release in it then does not
+	cut the path that skips the block."""
+	blk = if_block(p)
+	if not blk:
+		return False
+	stmts = [t.strip() for t in re.split(r"[;}]", blk[0]) if t.strip()]
 	return bool(stmts) and re.match(r"(return|goto|break|continue)\b", stmts[-1]) is not None
+
+def releases_first(p, a, b, pb):
+	"""Whether the first release in the block of the if statement at p
+	that names a or b names a: the block itself breaks their order, so
+	it must not hide the path into it."""
+	blk = if_block(p)
+	if not blk:
+		return False
+	rel = sorted((int(q[0].line), int(q[0].column), x) for x, q in field_releases.get(p[0].file, ())
+		     if q[0].current_element == p[0].current_element and blk[1] <= int(q[0].line) <= blk[2])
+	for _, _, x in rel:
+		if mentions(x, b, pb):
+			return False
+		if mentions(x, a, pb):
+			return True
+	return False
 
 def tests_only(c, b):
 	"""Whether condition c only tests that b is there (b, b != NULL,
@@ -693,7 +718,7 @@ position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
-position pg : script:python() { not exits(pg) };
+position pg : script:python(A, B, pb) { not exits(pg) and not releases_first(pg, A, B, pb) };
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
