@@ -11,13 +11,21 @@ use BootQemu qw(run_timed);
 
 my $d = tempdir(CLEANUP => 1);
 my $t = time;
-my $r = run_timed(1, "$d/log", 'sh', '-c', 'echo started; sleep 30 & sleep 30');
+# A duration no other process on the machine uses, to find the children.
+my $mark = sprintf '%d.%03d', 30 + $$ % 50, $$ % 1000;
+my $r = run_timed(1, "$d/log", 'sh', '-c', "echo started; sleep $mark & sleep $mark");
 ok($r->{timed_out}, 'a hung command is reported as timed out');
 ok(time - $t < 10, '... and killed soon after the timeout');
 open my $fh, '<', "$d/log" or die;
 is(scalar <$fh>, "started\n", '... its output is in the log');
-my @left = grep { /sleep 30/ } `ps -eo pgid,args`;
-is(scalar(grep { !/ps -eo/ } @left), 0, '... and the children it started are gone')
+# A killed child can take a moment to disappear from the process table.
+my @left;
+for (1 .. 20) {
+	@left = grep { /sleep \Q$mark\E/ && !/ps -eo/ } `ps -eo pgid,args`;
+	last unless @left;
+	select(undef, undef, undef, 0.1);
+}
+is(scalar(@left), 0, '... and the children it started are gone')
 	or diag(@left);
 
 $r = run_timed(5, "$d/log", 'sh', '-c', 'exit 3');
