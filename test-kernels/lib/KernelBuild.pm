@@ -116,10 +116,11 @@ sub sparse_warnings($self, $obj, $log) {
 	$self->make($log, 'C=2', $obj);
 	open my $fh, '<', $log or die "$log: $!\n";
 	my %w;
-	while (<$fh>) {
-		chomp;
-		next unless /^\S+:\d+:\d+: (?:warning|error):/;
-		$w{s/:\d+:\d+:/:/r} = 1;
+	# Not $_: callers map over their objects, and $_ is one of them.
+	while (my $l = <$fh>) {
+		chomp $l;
+		next unless $l =~ /^\S+:\d+:\d+: (?:warning|error):/;
+		$w{$l =~ s/:\d+:\d+:/:/r} = 1;
 	}
 	return sort keys %w;
 }
