@@ -255,20 +255,34 @@ def undecided_guard(a, b, pb, p):
 	print("UNDECIDED: %s:%s: %s(): %s (line %s) may still be mapped here, where %s is released: that depends on the conditions of its releases" % (
 		p[0].file, p[0].line, p[0].current_element, tidy(b), pb[0].line, tidy(a)))
 
-def params_of(pos):
-	"""The pointer parameters of the function at pos, [(type, name)], read
-	from its definition (the rules below match statements, not whole
-	functions: far cheaper)."""
+def definition(pos):
+	"""The lines of the function at pos from its head to pos, or []."""
 	fn, lines = pos[0].current_element, lines_of(pos[0].file)
 	for n in range(int(pos[0].line) - 1, -1, -1):
 		if re.match(r"\w.*\b%s\s*\(" % re.escape(fn), lines[n]):
-			head = " ".join(lines[n:int(pos[0].line)])
-			m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fn), head)
-			if not m:
-				return []
-			ps = [re.match(r"\s*(.*?)\s*\*\s*(\w+)\s*$", a) for a in m.group(1).split(",")]
-			return [(re.sub(r"\s+", " ", q.group(1)), q.group(2)) for q in ps if q]
+			return lines[n:int(pos[0].line)]
 	return []
+
+def parameters(pos):
+	"""The parameters of the function at pos as written, read from its
+	definition (the rules below match statements, not whole functions:
+	far cheaper)."""
+	head = " ".join(definition(pos))
+	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(pos[0].current_element), head)
+	return m.group(1).split(",") if m else []
+
+def params_of(pos):
+	"""The pointer parameters of the function at pos, [(type, name)]."""
+	ps = [re.match(r"\s*(.*?)\s*\*\s*(\w+)\s*$", a) for a in parameters(pos)]
+	return [(re.sub(r"\s+", " ", q.group(1)), q.group(2)) for q in ps if q]
+
+def param_names(pos):
+	"""The names of the parameters of the function at pos, in order."""
+	names = []
+	for a in parameters(pos):
+		m = re.search(r"(\w+)\s*$", a)
+		names.append(m.group(1) if m else "")
+	return names
 
 def field_of(x, pos):
 	"""x as (type, path from a pointer parameter: "$->src.addr"), or None."""
@@ -282,22 +296,6 @@ def field_of(x, pos):
 # (it leaves them to another), and the releases of fields.
 field_maps = {}
 field_releases = {}
-
-def definition(pos):
-	"""The lines of the function at pos from its head to pos, or []."""
-	fn, lines = pos[0].current_element, lines_of(pos[0].file)
-	for n in range(int(pos[0].line) - 1, -1, -1):
-		if re.match(r"\w.*\b%s\s*\(" % re.escape(fn), lines[n]):
-			return lines[n:int(pos[0].line)]
-	return []
-
-def param_names(pos):
-	"""The names of the parameters of the function at pos, in order."""
-	head = " ".join(definition(pos))
-	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(pos[0].current_element), head)
-	if not m:
-		return []
-	return [(re.search(r"(\w+)\s*$", a) or re.match("", "")).group(0) for a in m.group(1).split(",")]
 
 def struct_arg(x, pos):
 	"""A field x = "p->f..." as (index of the parameter p is, or that the

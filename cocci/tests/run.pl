@@ -17,6 +17,8 @@ use Cwd qw(abs_path);
 use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
 use File::Basename qw(basename dirname);
+use lib "$FindBin::Bin/../lib";
+use LifoCommon qw(read_bytes);
 
 my $top = abs_path("$FindBin::Bin/../..");
 my $tests = "$top/cocci/tests";
@@ -37,12 +39,6 @@ sub nok($what, $detail = '') {
 	$failed++;
 	print "not ok - $what\n";
 	print map { "#   $_\n" } split /\n/, $detail if length $detail;
-}
-
-sub slurp($file) {
-	open my $fh, '<', $file or return undef;
-	local $/;
-	return scalar(<$fh>) // '';
 }
 
 sub spew($file, $text) {
@@ -99,7 +95,7 @@ make_path($work);
 for my $rule (qw(kmap_local_lifo kmap_local_wrappers)) {
 	my $file = "$top/cocci/$rule.cocci";
 	expect_same("$rule.cocci holds the names of the lists (make regen)",
-		slurp($file), scalar capture($top, {}, 'perl', "$top/cocci/bin/lists.pl", $file));
+		read_bytes($file), scalar capture($top, {}, 'perl', "$top/cocci/bin/lists.pl", $file));
 }
 
 # spatch's token prefilter keeps working in every mode: the query names
@@ -128,11 +124,11 @@ my ($wlog, $wrc) = capture($w, { stderr => 1 }, 'perl', "$top/cocci/bin/lifo-rul
 	'--tree', "$w/tree", '--out', "$w/out", '--jobs', 2);
 if ($wrc == 0 && -f "$w/out/kmap_local_lifo.cocci") {
 	my $actual = join '', grep { /^scan: pass / } split /^/, $wlog;
-	$actual .= join '', sort split /^/, slurp("$w/out/wrappers.txt");
+	$actual .= join '', sort split /^/, read_bytes("$w/out/wrappers.txt");
 	$actual .= join '', grep { /: WARNING: / } split /^/, spatch("$w/tree", '-D', 'report',
 		'--sp-file', "$w/out/kmap_local_lifo.cocci", 'wrapped.c', 'dir_helpers.c');
 	spew("$tests/wrappers/expected.txt", $actual) if $update;
-	expect_same('wrappers: inferred and used', slurp("$tests/wrappers/expected.txt"), $actual);
+	expect_same('wrappers: inferred and used', read_bytes("$tests/wrappers/expected.txt"), $actual);
 } else {
 	nok('wrappers: lifo-rule.pl failed', $wlog);
 }
@@ -167,15 +163,15 @@ my $parse_log = capture("$work/out", { stderr => 1 }, 'spatch', '--parse-c', @na
 for my $name (@names) {
 	(my $base = $name) =~ s/\.[ch]\z//;
 	my $rep = join '', grep { /^\Q$name\E:/ } split /^/, $report_all;
-	my $res = slurp("$work/out/$name");
+	my $res = read_bytes("$work/out/$name");
 	if ($update) { spew("$tests/$base.rep", $rep); spew("$tests/$base.res", $res) }
-	expect_same("$base: report", slurp("$tests/$base.rep"), $rep);
-	expect_same("$base: patch", slurp("$tests/$base.res"), $res);
+	expect_same("$base: report", read_bytes("$tests/$base.rep"), $rep);
+	expect_same("$base: patch", read_bytes("$tests/$base.res"), $res);
 	# What patch mode cannot move (a release inside a loop, an array's
 	# loop, an iterator) is left to a human: NAME.left lists it.
 	my $left = join '', grep { /^\Q$name\E:/ } split /^/, $report_after;
 	expect_same("$base: patched result reports only what is left to a human",
-		slurp("$tests/$base.left") // '', $left);
+		read_bytes("$tests/$base.left") // '', $left);
 }
 # --parse-c ends with a count of the files it could not parse.
 $parse_log =~ /^NB total files = \d+; perfect = \d+; pbs = 0;/m
@@ -188,7 +184,7 @@ for my $mode (qw(context org)) {
 	my $out = join '', grep { !/^(\+\+\+|---) / } split /^/,
 		spatch("$work/in", '-D', $mode, '--sp-file', $sp, 'nested_kmap_local.c', 'correct_order.c');
 	spew("$tests/modes/nested_kmap_local.$mode", $out) if $update;
-	expect_same("$mode mode", slurp("$tests/modes/nested_kmap_local.$mode"), $out);
+	expect_same("$mode mode", read_bytes("$tests/modes/nested_kmap_local.$mode"), $out);
 }
 
 # Context mode stars exactly the releases report mode reports, in every
@@ -213,7 +209,7 @@ for my $name (@names) {
 	my $und = join '', grep { /^UNDECIDED: \Q$name\E:/ } split /^/, $und_all;
 	next unless $und ne '' || -f "$tests/$base.und";
 	spew("$tests/$base.und", $und) if $update;
-	expect_same("$base: undecided named with -D undecided", slurp("$tests/$base.und"), $und);
+	expect_same("$base: undecided named with -D undecided", read_bytes("$tests/$base.und"), $und);
 }
 
 # Org links survive expressions with brackets.
@@ -230,7 +226,7 @@ sub seed_tests() {
 	return nok('seed: packaged 6.12 tree or seed 008 not available') if $trc || !$seed;
 	my $d = "$work/seed";
 	copy_to("$d/$_/mm", "$tree/mm/userfaultfd.c") for qw(fixed reverted);
-	my $text = slurp($seed);
+	my $text = read_bytes($seed);
 	spew("$d/fix.patch", $text =~ s/\A.*?(?=^diff --git)//msr);
 	(capture("$d/reverted", { stdin => "$d/fix.patch" }, 'patch', '-s', '-R', '-p1'))[1] == 0
 		? ok('seed: the upstream fix reverts on the packaged tree')
