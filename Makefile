@@ -8,6 +8,8 @@ J ?= $(shell nproc)
 BUILD ?= $(CURDIR)/build
 OUT ?= $(if $(KSRC),$(BUILD)/scan-ksrc,$(BUILD)/scan-$(KVER))
 WRAPPERS ?= 1
+# make scan keeps what spatch printed per file here (CACHE= for none).
+CACHE ?= $(BUILD)/cache
 COCCI_SP := cocci/kmap_local_lifo.cocci
 
 export KVER BUILD J CASES FLAVOURS FULL BOOT_TIMEOUT MACHINE
@@ -18,7 +20,7 @@ DEPS_KVER = $(if $(KSRC),,$(KVER))
 TREE = $$(sh scripts/ktree.sh "$(KVER)" "$(KSRC)")
 
 .PHONY: all deps tree scan fixes check-patch check check-cocci \
-	check-disclosure check-scan check-boot-harness boot-test regen bench \
+	check-disclosure check-scan check-boot-harness boot-test regen bench bench-rescan \
 	clean help install-hooks
 
 all: help
@@ -36,6 +38,7 @@ help:
 	@echo "  make check-boot-harness the boot harness's offline tests only"
 	@echo "  make boot-test     boot-test patched kernels in QEMU (see test-kernels/README.md)"
 	@echo "  make bench         time the LIFO rules on the whole tree"
+	@echo "  make bench-rescan  time a rescan with the cache against a first scan"
 	@echo "  make regen         regenerate the semantic patches from the name lists"
 	@echo "  make install-hooks REPO=DIR   the disclosure git hooks into a repository"
 	@echo "  make deps          install what is missing (Debian packages)"
@@ -53,6 +56,7 @@ help:
 	@echo "  SIGNOFF=1        make fixes: sign the patches off"
 	@echo "  M=DIR, FILES=\"a.c b.c\", SINCE=REV   make scan: part of the tree"
 	@echo "  FAIL_ON=fix|any  make scan: findings make it fail (the driver exits 1)"
+	@echo "  CACHE=DIR        make scan: results kept per file (default BUILD/cache; CACHE= for none)"
 	@echo "  REPO=DIR, BACKUP=1   make install-hooks: the repository; keep old hooks"
 	@echo "  PATCH=FILE       make check-patch: the patch"
 	@echo "  CASES=\"NAME ...\"   make boot-test: only these cases"
@@ -69,7 +73,7 @@ tree: deps
 
 scan: deps
 	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on "$(FAIL_ON)") \
-		$(if $(M),--dir "$(M)") $(foreach f,$(FILES),--file "$(f)") $(if $(SINCE),--since "$(SINCE)")
+		$(if $(CACHE),--cache "$(CACHE)") $(if $(M),--dir "$(M)") $(foreach f,$(FILES),--file "$(f)") $(if $(SINCE),--since "$(SINCE)")
 
 fixes: deps
 	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(FINDING),--finding "$(FINDING)") $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
@@ -118,5 +122,8 @@ check: deps
 bench: deps
 	@tree=$(TREE) && sh cocci/bin/bench.sh "$$tree"
 
+bench-rescan: deps
+	@tree=$(TREE) && perl cocci/bin/bench-rescan.pl "$$tree" "$(J)"
+
 clean:
-	rm -rf "$(BUILD)"/scan-* "$(BUILD)/test-kernels" "$(BUILD)/cocci-tests"
+	rm -rf "$(BUILD)"/scan-* "$(BUILD)/test-kernels" "$(BUILD)/cocci-tests" "$(BUILD)/cache"

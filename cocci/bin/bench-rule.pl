@@ -21,7 +21,7 @@ die "usage: bench-rule.pl TREE RULE JOBS NAMES_LIST [slice]\n"
 	unless defined $list && -d $tree && -f $rule && -f $list && ($slice // 'slice') eq 'slice';
 my $t0 = time;
 my @tokens = LifoSpatch::list_names($list) or die "$list: no names\n";
-my @all = LifoSpatch::tree_files($tree, 1);
+my @all = LifoSpatch::tree_files($tree);
 my @cand = LifoSpatch::candidates($tree, \@all, \@tokens, $jobs);
 my $r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs, timeout => 60,
 	slice => $slice ? \@tokens : undef);

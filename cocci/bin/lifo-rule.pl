@@ -34,7 +34,7 @@ my $tree = abs_path($o{tree});
 my $out = check_out_dir($o{out});
 my $say = sub (@m) { print STDERR @m unless $o{quiet} };
 
-my $r = LifoPasses::run(tree => $tree, all => [LifoSpatch::tree_files($tree, 1)],
+my $r = LifoPasses::run(tree => $tree, all => [LifoSpatch::tree_files($tree)],
 	root => project_root(), dir => $out, jobs => $o{jobs} || ncpus(),
 	timeout => $o{timeout}, say => $say, progress => sub { sub {} });
 if (@{$r->{errors}}) {

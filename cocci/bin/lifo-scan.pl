@@ -19,6 +19,10 @@
 #                        default twice --timeout and a minute)
 #        [--fail-on fix|any] (exit 1 when a complete scan has findings:
 #                        those whose impact is fix, or any; for CI)
+#        [--cache DIR]  (keep what spatch printed for each file, and which
+#                        files name which functions, in DIR: a rescan
+#                        runs spatch only on what changed; make scan
+#                        uses BUILD/cache, CACHE= turns it off)
 #
 # stdout: one line per finding; stderr: progress and a summary;
 # --out: findings.json, findings.sarif, findings.txt, scan.json, renamed
@@ -38,9 +42,9 @@ use LifoSpatch;
 
 my %o = (timeout => 60, 'cocci-dir' => project_root() . '/cocci');
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
-	'timeout=i', 'file=s@', 'dir=s', 'since=s', 'quiet', 'spatch=s', 'wrappers', 'no-slice', 'stall=i', 'fail-on=s', 'help')
+	'timeout=i', 'file=s@', 'dir=s', 'since=s', 'quiet', 'spatch=s', 'wrappers', 'no-slice', 'stall=i', 'fail-on=s', 'cache=s', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,29p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,33p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 fail("--fail-on (FAIL_ON=) must be fix or any, not '$o{'fail-on'}'")
 	if defined $o{'fail-on'} && $o{'fail-on'} !~ /^(?:fix|any)\z/;
@@ -51,13 +55,14 @@ fail("$o{tree} is not a kernel tree (no top-level Makefile with VERSION, Kconfig
 my $tree = abs_path($o{tree});
 my $out = check_out_dir($o{out} // project_root() . '/build/scan-' . ($o{kver} // 'ksrc'), $tree);
 lock_out($out);
+$o{cache} = check_out_dir($o{cache}, $tree, 'CACHE') if defined $o{cache};
 my @unread;
 my ($select, $desc) = selection($tree, %o, unread => \@unread);
 
 my $r = scan(tree => $tree, out => $out, jobs => $o{jobs}, timeout => $o{timeout},
 	cocci_dir => $o{'cocci-dir'}, select => $select, select_desc => $desc, unreadable => \@unread, quiet => $o{quiet},
 	spatch => $o{spatch}, kver => $o{kver}, wrappers => $o{wrappers},
-	slice => !$o{'no-slice'}, stall => $o{stall});
+	slice => !$o{'no-slice'}, stall => $o{stall}, cache => $o{cache});
 print "$_\n" for @{$r->{lines}};
 print STDERR $r->{summary};
 exit 2 unless $r->{ok};	# errors first: the findings may be incomplete
@@ -89,7 +94,7 @@ sub selection($tree, %o) {
 			unless defined $rel && -d "$tree/$rel";
 		# (What cannot be read there is an error of the scan, as in a
 		# whole tree.)
-		$sel{$_} = 1 for LifoSpatch::tree_files($tree, 1, $o{unread}, $rel);
+		$sel{$_} = 1 for LifoSpatch::tree_files($tree, errors => $o{unread}, under => $rel);
 		push @how, 'M=' . ($rel eq '' ? '.' : $rel);
 	}
 	for my $f (@{$o{file} // []}) {

@@ -64,6 +64,14 @@ for my $sig (qw(INT TERM HUP)) {
 	};
 }
 
+# In a forked child that runs commands of its own: a signal or its exit
+# ends those (not the parent's), and leaves the parent's scratch alone.
+sub forked_child {
+	%CHILDREN = ();
+	@SCRATCH = ();
+	$OWNER = $$;
+}
+
 # A fresh folder under $parent, removed on every exit.
 sub scratch_dir($parent, $name = 'tmp') {
 	make_path($parent);
@@ -120,7 +128,7 @@ sub is_ktree($d) {
 
 # The output folder, made when missing; never inside the tree ($tree),
 # which is only read (and whose files a later scan would read as its own).
-sub check_out_dir($out, $tree = undef) {
+sub check_out_dir($out, $tree = undef, $name = 'OUT') {
 	if (defined $tree) {
 		# The nearest folder that exists, then the rest of the path.
 		my ($base, $rest) = (File::Spec->rel2abs($out), '');
@@ -132,13 +140,13 @@ sub check_out_dir($out, $tree = undef) {
 		my $real = (abs_path($base) // $base) . "/$rest";
 		my $t = abs_path($tree) // $tree;
 		$real =~ s{/+}{/}g;
-		fail("OUT=$out is inside the kernel tree $t, which is only read: pick an OUT outside it")
+		fail("$name=$out is inside the kernel tree $t, which is only read: pick an $name outside it")
 			if "$real/" =~ m{^\Q$t\E/};
 	}
 	eval { make_path($out) };
 	my $probe = "$out/.write-test.$$";
 	if (!-d $out || !open(my $fh, '>', $probe)) {
-		fail("cannot write the output folder $out");
+		fail($name eq 'OUT' ? "cannot write the output folder $out" : "$name=$out: cannot write that folder");
 	}
 	unlink $probe;
 	return abs_path($out);

@@ -9,27 +9,33 @@
 # exists; the other pairs where HIGHMEM or force-map exists.
 package LifoImpact;
 use v5.36;
-use File::Find ();
 use LifoReport qw(is_pte_map);
 
-sub new($class, $tree) {
-	my $self = bless { tree => $tree, arch => {} }, $class;
+# $kconfig: the tree's Kconfig files, when the caller has listed them
+# (LifoSpatch::tree_files), else they are looked for when needed.
+sub new($class, $tree, $kconfig = undef) {
+	my $self = bless { tree => $tree, arch => {}, kconfig_files => $kconfig }, $class;
 	return $self;
+}
+
+# The Kconfig files of the tree, tree-relative and sorted.
+sub _kconfig_files($self) {
+	$self->{kconfig_files} //= do {
+		require LifoSpatch;
+		my @k;
+		LifoSpatch::tree_files($self->{tree}, kconfig => \@k);
+		\@k;
+	};
+	return sort @{$self->{kconfig_files}};
 }
 
 # Facts about arch/$arch: { highmem => "file:line", forcemap => ..., highpte => ... }
 sub arch_facts($self, $arch) {
 	return $self->{arch}{$arch} if $self->{arch}{$arch};
 	my %f = (exists => -d "$self->{tree}/arch/$arch" ? 1 : 0);
-	my @files;
-	if ($f{exists}) {
-		File::Find::find({ no_chdir => 1, wanted => sub {
-			push @files, $File::Find::name if -f $_ && m{/Kconfig[^/]*$};
-		} }, "$self->{tree}/arch/$arch");
-	}
-	for my $file (sort @files) {
-		open my $fh, '<', $file or next;
-		(my $rel = $file) =~ s{^\Q$self->{tree}\E/}{};
+	my @files = $f{exists} ? grep { m{^arch/\Q$arch\E/} } $self->_kconfig_files : ();
+	for my $rel (@files) {
+		open my $fh, '<', "$self->{tree}/$rel" or next;
 		while (my $l = <$fh>) {
 			my $where = "$rel:$.";
 			if ($l =~ /^\s*(?:menu)?config\s+HIGHMEM\s*$/ || $l =~ /^\s*select\s+HIGHMEM\b/) {
@@ -50,17 +56,15 @@ sub arch_facts($self, $arch) {
 sub _kconfig($self) {
 	return $self->{kconfig} if $self->{kconfig};
 	my %dep;
-	File::Find::find({ no_chdir => 1, wanted => sub {
-		if (-d $_) { $File::Find::prune = 1 if m{/(?:\.git|Documentation|tools|arch)$}; return }
-		return unless m{/Kconfig[^/]*$};
-		open my $fh, '<', $_ or return;
+	for my $rel (grep { !m{(?:^|/)(?:Documentation|tools|arch)/} } $self->_kconfig_files) {
+		open my $fh, '<', "$self->{tree}/$rel" or next;
 		my $cur;
 		while (my $l = <$fh>) {
 			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) { $cur = $1; $dep{$cur} //= []; next }
 			if ($l =~ /^\s*(?:menu|choice|endmenu|if|endif|source|comment)\b/) { $cur = undef; next }
 			push @{$dep{$cur}}, $1 if $cur && $l =~ /^\s*depends\s+on\s+(.*?)\s*$/;
 		}
-	} }, $self->{tree});
+	}
 	return $self->{kconfig} = \%dep;
 }
 

@@ -74,4 +74,23 @@ sub substitute($text, $lists, %o) {
 	return $text;
 }
 
+# A semantic patch written by substitute() with its marked sets and
+# prefilters emptied, and the names each held ([[names]], in the order
+# of the text): what the rule is apart from its lists (LifoCache.pm).
+sub blank_sets($text) {
+	my $lname = qr/[\w-]+\.list/;
+	my @sets;
+	$text =~ s{\{([^{}]*)\}(;\s*//(?:\s+$lname)+[ \t]*)$}{
+		my ($names, $rest) = ($1, $2);
+		push @sets, [$names =~ /([A-Za-z_]\w*)/g];
+		'{}' . $rest
+	}gme;
+	$text =~ s{^(//\s*prefilter:(?:\s+$lname)+\s*\n(?:@[^\n]*\n@@\n))\\\((.*?)\\\)(\(\.\.\.\);?)$}{
+		my ($head, $names, $rest) = ($1, $2, $3);
+		push @sets, [$names =~ /([A-Za-z_]\w*)/g];
+		$head . '\(\)' . $rest
+	}gme;
+	return ($text, \@sets);
+}
+
 1;

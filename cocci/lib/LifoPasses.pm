@@ -16,12 +16,15 @@
 package LifoPasses;
 use v5.36;
 use File::Path qw(make_path);
+use POSIX ();
 use LifoCommon qw(fail read_bytes);
 use LifoSpatch;
 use LifoSlice;
 use LifoLists;
 
 my $LEVELS = 3;
+# At most this many changed files are given to spatch ahead of their pass.
+my $AHEAD_MAX = 16;
 
 sub _write_list($file, @names) {
 	open my $fh, '>', $file or fail("cannot write $file: $!");
@@ -87,13 +90,78 @@ sub _static_files($tree, $name, $defs, $includers) {
 	return sort keys %seen;
 }
 
+# The passes, as run: their lists and new names, as text
+# for the next scan (LifoTreeIndex.pm keeps it), and back.
+sub _plan_text(@p) {
+	return join '', map { my $p = $_; "pass $p->{pass}\n" . join('', map { "$_ @{$p->{$_}}\n" } qw(maps releases new)) } @p;
+}
+
+sub _plan_of($text) {
+	my @p;
+	for (split /\n/, $text // '') {
+		if (/^pass (\d+)\z/) { push @p, { pass => $1 } }
+		elsif (@p && /^(maps|releases|new)((?: [A-Za-z_]\w*)*)\z/) { $p[-1]{$1} = [split ' ', $2] }
+		else { return () }
+	}
+	return grep { $_->{maps} && $_->{releases} && $_->{new} } @p;
+}
+
+# A rescan after a small change: the changed files that a pass of the
+# last scan (%$plan) read are given to spatch now, with that pass's
+# lists, one process per pass, while the files of the passes are looked
+# for.  They only
+# fill the cache: a pass whose lists turn out the same finds its answers
+# there, another runs spatch itself.  Returns { pass => pid }.
+sub _ahead(%o) {
+	my @changed = @{$o{changed} // []};
+	return {} if !@changed || @changed > $AHEAD_MAX || !$o{cache};
+	my %text = map { $_ => read_bytes("$o{tree}/$_") } @changed;
+	my %pid;
+	for my $p (_plan_of($o{plan})) {
+		next unless @{$p->{new}};
+		my $re = LifoSlice::names_regex(@{$p->{new}});
+		my @files = grep { defined $text{$_} && $text{$_} =~ $re } @changed or next;
+		my $d = "$o{dir}/ahead$p->{pass}";
+		make_path($d);
+		_write_list("$d/maps.list", @{$p->{maps}});
+		_write_list("$d/releases.list", @{$p->{releases}});
+		my $sp = _pass_rule($o{root}, $d);
+		my $pid = fork // last;
+		if (!$pid) {
+			POSIX::setpgid(0, 0);
+			LifoCommon::forked_child();
+			eval { LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => 1, timeout => $o{timeout},
+				spatch => $o{spatch}, tmp => "$d/tmp", cache => $o{cache}, engine => $o{engine},
+				slice => ($o{slice} // 1) ? $p->{new} : undef) };
+			POSIX::_exit(0);
+		}
+		POSIX::setpgid($pid, $pid);
+		$LifoCommon::CHILDREN{$pid} = 1;
+		$pid{$p->{pass}} = $pid;
+		$o{say}->(sprintf "scan: pass %d ahead: %d changed files\n", $p->{pass}, scalar @files);
+	}
+	return \%pid;
+}
+
+# Waits for the process of _ahead(), or ends it ($kill).
+sub _await($pid, $kill = 0) {
+	return unless $pid;
+	kill 'TERM', -$pid if $kill;
+	waitpid $pid, 0;
+	delete $LifoCommon::CHILDREN{$pid};
+}
+
 # %o: tree, all (files of the tree), dir (scratch folder), root (project),
-#     jobs, timeout, spatch, slice (cut the files, default on), say
+#     jobs, timeout, spatch, engine (its version), cache (LifoCache.pm),
+#     plan (what the last scan's run() returned), changed (the files
+#     changed since: with few, they are given to spatch ahead, _ahead()),
+#     slice (cut the files, default on), say
 #     (code ref for progress lines), progress
 #     (code ref factory: rule name => progress callback for run_rule)
 # Returns what LifoSpatch::run_rule does (findings, parse_errors,
 #   timeouts, handled_files, errors) for all passes together, and
-#   wrappers => [[kind, name, level]], candidates, passes => [{files, names}]
+#   wrappers => [[kind, name, level]], candidates, passes => [{files, names}],
+#   plan (for the next scan's _ahead())
 sub run(%o) {
 	my $dir = $o{dir};
 	make_path($dir);
@@ -108,6 +176,8 @@ sub run(%o) {
 	# also finds the files that include a .c file (%$includers).
 	my ($includers, @search, %local) = ({}, @new);
 	my (%latest, %cand, @wrappers, @passes);
+	my @plan;
+	my $ahead = _ahead(%o);
 	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => []);
 	for my $pass (1 .. $LEVELS + 1) {
 		last unless @new;
@@ -124,11 +194,14 @@ sub run(%o) {
 		$o{say}->(sprintf "scan: pass %d: %d files mention %s\n", $pass, scalar @files,
 			$pass == 1 ? 'the seed functions' : scalar(@new) . ' wrappers found in pass ' . ($pass - 1));
 		last unless @files;
+		_await(delete $ahead->{$pass});
+		push @plan, { pass => $pass, maps => [@maps], releases => [@rels], new => [@new] };
 		_write_list("$dir/maps.list", @maps);
 		_write_list("$dir/releases.list", @rels);
 		my $sp = _pass_rule($o{root}, $dir);
 		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
 			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp",
+			cache => $o{cache}, engine => $o{engine},
 			slice => ($o{slice} // 1) ? [@new] : undef,
 			progress => $o{progress}->("kmap_local_lifo.cocci, pass $pass"),
 			progress_every => $o{progress_every});
@@ -163,6 +236,7 @@ sub run(%o) {
 			else { push @search, $name }
 		}
 	}
+	_await($_, 1) for values %{$ahead // {}};
 	_write_list("$dir/maps.list", @maps);
 	_write_list("$dir/releases.list", @rels);
 	_write_list("$dir/wrappers.txt", map { "$_->[0] $_->[1] (level $_->[2])" } @wrappers);
@@ -170,7 +244,7 @@ sub run(%o) {
 	my $rule = _standalone_rule($o{root}, $dir);
 	my @findings = map { @{$latest{$_}} } sort keys %latest;
 	return { %run, findings => \@findings, wrappers => \@wrappers,
-		candidates => \%cand, passes => \@passes, rule => $rule };
+		candidates => \%cand, passes => \@passes, rule => $rule, plan => _plan_text(@plan) };
 }
 
 1;

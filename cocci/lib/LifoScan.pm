@@ -12,6 +12,8 @@ use File::Path qw(make_path remove_tree);
 use LifoCommon qw(fail cocci_rules scratch_dir tool_version);
 use LifoSpatch;
 use LifoPasses;
+use LifoCache;
+use LifoTreeIndex;
 use LifoImpact;
 use LifoReport qw(finding_line subsystem);
 use LifoOutput qw(findings_json sarif_log write_file sort_findings);
@@ -36,7 +38,10 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 #     the helpers are still inferred from the whole tree, since a file
 #     may call a helper defined anywhere), select_desc (how it was
 #     chosen: "M=fs/ufs", ...), unreadable (files and folders under M=
-#     that could not be read, when the tree is not listed: errors)
+#     that could not be read, when the tree is not listed: errors),
+#     cache (a folder: what spatch printed per file is kept there by
+#     content, LifoCache.pm, and which files name which functions by
+#     their stat, LifoTreeIndex.pm; a rescan redoes what changed)
 # Everything is written in a scratch folder under OUT (removed on every
 # exit) and renamed into place when the scan is complete; a scan with
 # errors (files not read, spatch failing on a file) leaves the previous
@@ -77,6 +82,12 @@ sub scan(%a) {
 	my @all;
 	my @unread = @{$a{unreadable} // []};	# files and folders of the tree that could not be read
 	my $sel = $a{select};
+	my ($cache, %sigs, @kconfig);
+	if (defined $a{cache}) {
+		($cache, my $why) = LifoCache->new($a{cache});
+		fail("CACHE=$a{cache}: $why (give a folder that can be written, or CACHE= for none)") unless $cache;
+	}
+	my $listed = time;
 	if ($a{files} || ($sel && !$a{wrappers})) {
 		for (@{$a{files} // $sel}) {
 			fail("$_: no such file in $tree") unless -f "$tree/$_";
@@ -84,11 +95,13 @@ sub scan(%a) {
 		@all = @{$a{files} // $sel};
 	} else {
 		$say->("scan: listing the .c and .h files of $tree\n");
-		@all = LifoSpatch::tree_files($tree, 1, \@unread);
+		@all = LifoSpatch::tree_files($tree, errors => \@unread, sigs => $cache ? \%sigs : undef, kconfig => \@kconfig);
 		my %u;	# (M= listed its folder already)
 		@unread = grep { !$u{$_}++ } @unread;
 	}
-	my $impact = LifoImpact->new($tree);
+	my $index = $cache && %sigs ? LifoTreeIndex->new($cache->dir, $tree, \%sigs, $listed) : undef;
+	local $LifoSpatch::INDEX = $index;
+	my $impact = LifoImpact->new($tree, @kconfig ? \@kconfig : undef);
 	my (@findings, %cand, @wrappers);
 	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => [], retries => []);
 	my $tty = -t STDERR;
@@ -116,17 +129,19 @@ sub scan(%a) {
 		if ($passes) {
 			# The tree's own wrappers join the lists (cocci/lib/LifoPasses.pm).
 			$r = LifoPasses::run(tree => $tree, all => \@all, root => LifoCommon::project_root(),
-				dir => "$scratch/cocci-tree",
+				dir => "$scratch/cocci-tree", cache => $cache, engine => $ver,
+				plan => $index && $index->plan, changed => $index && [$index->dirty_files(\@all)],
 				jobs => $jobs, timeout => $a{timeout}, spatch => $spatch, say => $say, slice => $slice,
 				progress => sub ($name) { $rn = $name; $progress },
 				progress_every => $tty ? 1 : 10);
 			$cand{$_} = 1 for keys %{$r->{candidates}};
+			$index->set_plan($r->{plan}) if $index;
 			@wrappers = @{$r->{wrappers}};
 			$say->(sprintf "scan: %d wrappers found: %s\n", scalar @wrappers,
 				join(', ', map { "$_->[1] ($_->[0])" } @wrappers) || 'none');
 		} else {
 			$r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs,
-				timeout => $a{timeout}, spatch => $spatch, tmp => $tmp,
+				timeout => $a{timeout}, spatch => $spatch, tmp => $tmp, cache => $cache, engine => $ver,
 				slice => $slice && $generated{$rule} && @tokens ? \@tokens : undef, progress => $progress, progress_every => $tty ? 1 : 10);
 		}
 		if ($tmp) { unlink glob "$tmp/*"; rmdir $tmp }
@@ -143,6 +158,7 @@ sub scan(%a) {
 	my ($parse, $timeouts, $handled) = @run{qw(parse_errors timeouts handled_files)};
 	my $errors = [@unread, @{$run{errors}}];
 	my $ok = !@$errors;
+	my $cs = $cache ? _keep_cache($cache, $ok ? $index : undef) : undef;
 	# One finding per (file, line, pair): headers reached twice, etc.
 	my %seen;
 	@findings = grep { !$seen{join "\0", $_->{rule}, $_->{file}, $_->{line}, $_->{first}{expr}, $_->{second}{expr}}++ } @findings;
@@ -180,6 +196,9 @@ sub scan(%a) {
 	$s .= sprintf "  spatch errors: %d\n", scalar @{$run{errors}} if @{$run{errors}};
 	$s .= "    $_\n" for @{$run{errors}};
 	$s .= "  spatch retried: $_\n" for @{$run{retries}};
+	$s .= sprintf "  cache (%s): %d spatch results reused, %d files given to spatch%s%s\n", $cache->dir,
+		$cs->{hits}, $cs->{misses}, $index ? sprintf(', %d files changed since the last scan', $index->dirty_count) : '',
+		$cs->{write_error} ? "; NOT KEPT: $cs->{write_error}" : '' if $cs;
 	$s .= sprintf "  wall time: %.1f s\n", $wall;
 
 	my %stats = (tree => $tree, kver => $a{kver}, spatch => $ver, tool_version => tool_version(),
@@ -191,6 +210,8 @@ sub scan(%a) {
 		unreadable => \@unread, failed_files => [sort keys %{$run{failed_files} // {}}],
 		wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
 		jobs => $jobs, sliced => $slice ? 1 : 0,
+		($cs ? (cache => { reused => $cs->{hits}, given_to_spatch => $cs->{misses},
+			($index ? (changed_files => $index->dirty_count) : ()) }) : ()),
 		($sel ? (selection => { how => $a{select_desc} // '', files => [@$sel] }) : ()));
 	if ($a{out}) {
 		my $res = "$scratch/result";
@@ -221,6 +242,17 @@ sub scan(%a) {
 	}
 	return { findings => \@findings, lines => \@lines, summary => $s,
 		ok => $ok, stats => \%stats, errors => $errors };
+}
+
+# After the scan: the tree's index kept when the scan is complete
+# ($index), old entries pruned.  Returns the cache's figures; a failure
+# to write is reported in write_error, the scan's results stand.
+sub _keep_cache($cache, $index) {
+	my $err = $index ? $index->save : undef;
+	$cache->prune;
+	my $st = $cache->stats;
+	$st->{write_error} //= $err;
+	return $st;
 }
 
 # Renames folder $new over $old (a folder cannot be renamed over one

@@ -1,0 +1,79 @@
+# SPDX-License-Identifier: GPL-2.0
+# The parts of the scan cache: which files count as changed
+# (LifoTreeIndex.pm), and what a cache key sees of a rule and a file
+# (LifoLists::blank_sets, LifoCache.pm).
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib", $FindBin::Bin;
+use TestLib;
+use File::Temp qw(tempdir);
+use LifoTreeIndex;
+use LifoLists;
+use LifoCache;
+use Digest::SHA ();
+
+my $dir = tempdir(CLEANUP => 1);
+my $tree = '/some/tree';
+my %sigs = ('a.c' => '1:10:100:1000:1000', 'b.c' => '1:11:200:1000:1000');
+
+my $i = LifoTreeIndex->new($dir, $tree, {%sigs}, 2000);
+is($i->dirty_count, 2, 'no index yet: every file counts as changed');
+is($i->hits($i->grep_key('-lwF', 'x')), undef, '... and no grep is kept');
+$i->record($i->grep_key('-lwF', 'kmap_local_page'), ['a.c']);
+$i->set_plan("pass 1\n");
+is($i->save, undef, 'saved');
+
+$i = LifoTreeIndex->new($dir, $tree, {%sigs}, 3000);
+is($i->dirty_count, 0, 'the same stat for every file: none changed');
+is_deeply($i->hits($i->grep_key('-lwF', 'kmap_local_page')), { 'a.c' => 1 }, '... the kept grep answers');
+is($i->hits($i->grep_key('-lwF', 'kunmap_local')), undef, '... another grep is not kept');
+is($i->plan, "pass 1\n", '... the plan is kept');
+
+my %changed = (%sigs, 'b.c' => '1:12:200:1000:1000', 'c.c' => '1:13:5:1000:1000');
+$i = LifoTreeIndex->new($dir, $tree, \%changed, 3000);
+is_deeply([sort $i->dirty_files([sort keys %changed])], ['b.c', 'c.c'], 'a new inode and a new file count as changed');
+is_deeply($i->hits($i->grep_key('-lwF', 'kmap_local_page')), { 'a.c' => 1 }, '... the others keep the grep');
+
+# Changed in the second the last scan listed the tree (2000): not trusted.
+my %racy = (%sigs, 'a.c' => '1:10:100:2000:2000');
+$i = LifoTreeIndex->new("$dir/racy", $tree, {%racy}, 2000);
+$i->save;
+$i = LifoTreeIndex->new("$dir/racy", $tree, {%racy}, 3000);
+is_deeply([$i->dirty_files(['a.c', 'b.c'])], ['a.c'], 'a file changed in the second of the last listing counts as changed');
+is(LifoTreeIndex->new($dir, '/other/tree', {%sigs}, 3000)->dirty_count, 2, 'another tree has its own index');
+
+# An index cut short (no "end" line) is not trusted.
+my $files = "$dir/trees/" . Digest::SHA::sha256_hex($tree) . '/files';
+open my $fh, '<', $files or die;
+my $whole = do { local $/; <$fh> };
+close $fh;
+open $fh, '>', $files or die;
+print $fh $whole =~ s/end\n\z//r;
+close $fh;
+is(LifoTreeIndex->new($dir, $tree, {%sigs}, 3000)->dirty_count, 2, 'an index cut short: every file counts as changed');
+
+# What a key sees of a rule: its text without the names of its sets.
+my $rule = "\@r\@\nidentifier f = {kmap_local_page, kmap_it}; // maps.list\n\@\@\nf(...)\n";
+my ($blank, $sets) = LifoLists::blank_sets($rule);
+is($blank, "\@r\@\nidentifier f = {}; // maps.list\n\@\@\nf(...)\n", 'blank_sets empties a marked set');
+is_deeply($sets, [['kmap_local_page', 'kmap_it']], '... and returns its names');
+(my $more = $rule) =~ s/kmap_it\}/kmap_it, other_map}/;
+is((LifoLists::blank_sets($more))[0], $blank, '... a longer list, the same rule');
+
+my $c = (LifoCache->new("$dir/c"))[0];
+my $text = "void g(void) { kmap_local_page(p); }\n";
+my ($k1, $k2) = map { $c->file_key($c->rule_key($_, undef, 'spatch'), 'g.c', $text) } $rule, $more;
+is($k1, $k2, 'a name the file does not hold leaves its key alone');
+my $k3 = $c->file_key($c->rule_key($more, undef, 'spatch'), 'g.c', "$text/* other_map */\n");
+my $k4 = $c->file_key($c->rule_key($rule, undef, 'spatch'), 'g.c', "$text/* other_map */\n");
+isnt($k3, $k4, 'a name the file holds changes it');
+isnt($c->file_key($c->rule_key($rule, ['kmap_local_page'], 'spatch'), 'g.c', $text), $k1,
+	'cutting the file changes it');
+$c->put($k1, { lines => ['g.c:1:2: WARNING: x'], parse_errors => 1, handled => 1, cut => [[3, 4]] });
+is_deeply($c->get($k1), { lines => ['g.c:1:2: WARNING: x'], parse_errors => 1, handled => 1, cut => [[3, 4]] },
+	'an entry reads back as written');
+is($c->get($k2 =~ tr/0-9a-f/1-9a-f0/r), undef, 'a missing entry is a miss');
+is_deeply($c->stats->{hits}, 1, '... counted');
+
+done_testing;
