@@ -42,7 +42,7 @@ sub scan($what) {
 		or fail("make scan failed ($what):\n" . (read_bytes("$out.err") // ''));
 	my $wall = time - $t;
 	my $s = JSON::PP->new->decode(read_bytes("$out/scan.json"));
-	return { what => $what, wall => $wall, spatch => $s->{cache}{given_to_spatch},
+	return { what => $what, wall => $wall, spatch => $s->{cache}{given_to_spatch} + $s->{cache}{given_ahead},
 		reused => $s->{cache}{reused}, changed => $s->{cache}{changed_files}, findings => read_bytes("$out.txt") };
 }
 

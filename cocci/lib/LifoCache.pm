@@ -31,7 +31,7 @@ my $FORMAT = 'kmap-lifo-cache 1';
 sub new($class, $dir) {
 	eval { make_path("$dir/spatch") };
 	return (undef, "cannot make $dir/spatch") unless -d "$dir/spatch" && -w _;
-	return bless { dir => $dir, hits => 0, misses => 0, stored => 0, write_error => undef }, $class;
+	return bless { dir => $dir, hits => 0, misses => 0, stored => 0, ahead => 0, write_error => undef }, $class;
 }
 
 sub dir($self) { return $self->{dir} }
@@ -114,6 +114,10 @@ sub prune($self, $days = 30) {
 	return $n;
 }
 
-sub stats($self) { return { map { $_ => $self->{$_} } qw(hits misses stored write_error) } }
+# Files given to spatch in processes of their own, ahead of their pass
+# (LifoPasses.pm): their results count as reused in this process.
+sub note_ahead($self, $n) { $self->{ahead} += $n }
+
+sub stats($self) { return { map { $_ => $self->{$_} } qw(hits misses stored ahead write_error) } }
 
 1;

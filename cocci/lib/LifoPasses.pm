@@ -15,7 +15,7 @@
 # (cocci/bin/lifo-rule.pl prints its path; make fixes uses it).
 package LifoPasses;
 use v5.36;
-use File::Path qw(make_path);
+use File::Path qw(make_path remove_tree);
 use POSIX ();
 use LifoCommon qw(fail read_bytes);
 use LifoSpatch;
@@ -109,9 +109,9 @@ sub _plan_of($text) {
 # A rescan after a small change: the changed files that a pass of the
 # last scan (%$plan) read are given to spatch now, with that pass's
 # lists, one process per pass, while the files of the passes are looked
-# for.  They only
-# fill the cache: a pass whose lists turn out the same finds its answers
-# there, another runs spatch itself.  Returns { pass => pid }.
+# for.  They only fill the cache: a pass whose lists turn out the same
+# finds its answers there, another runs spatch itself.  Their lists and
+# rules are in DIR/ahead*/ until run() ends.  Returns { pass => pid }.
 sub _ahead(%o) {
 	my @changed = @{$o{changed} // []};
 	return {} if !@changed || @changed > $AHEAD_MAX || !$o{cache};
@@ -136,6 +136,7 @@ sub _ahead(%o) {
 			POSIX::_exit(0);
 		}
 		POSIX::setpgid($pid, $pid);
+		$o{cache}->note_ahead(scalar @files);
 		$LifoCommon::CHILDREN{$pid} = 1;
 		$pid{$p->{pass}} = $pid;
 		$o{say}->(sprintf "scan: pass %d ahead: %d changed files\n", $p->{pass}, scalar @files);
@@ -236,7 +237,8 @@ sub run(%o) {
 			else { push @search, $name }
 		}
 	}
-	_await($_, 1) for values %{$ahead // {}};
+	_await($_, 1) for values %$ahead;
+	remove_tree(glob "$dir/ahead*");
 	_write_list("$dir/maps.list", @maps);
 	_write_list("$dir/releases.list", @rels);
 	_write_list("$dir/wrappers.txt", map { "$_->[0] $_->[1] (level $_->[2])" } @wrappers);

@@ -196,8 +196,9 @@ sub scan(%a) {
 	$s .= sprintf "  spatch errors: %d\n", scalar @{$run{errors}} if @{$run{errors}};
 	$s .= "    $_\n" for @{$run{errors}};
 	$s .= "  spatch retried: $_\n" for @{$run{retries}};
-	$s .= sprintf "  cache (%s): %d spatch results reused, %d files given to spatch%s%s\n", $cache->dir,
-		$cs->{hits}, $cs->{misses}, $index ? sprintf(', %d files changed since the last scan', $index->dirty_count) : '',
+	$s .= sprintf "  cache (%s): %d spatch results reused, %d files given to spatch%s%s%s\n", $cache->dir,
+		$cs->{hits}, $cs->{misses}, $cs->{ahead} ? " (and $cs->{ahead} ahead of their pass)" : '',
+		$index ? sprintf(', %d files changed since the last scan', $index->dirty_count) : '',
 		$cs->{write_error} ? "; NOT KEPT: $cs->{write_error}" : '' if $cs;
 	$s .= sprintf "  wall time: %.1f s\n", $wall;
 
@@ -210,7 +211,7 @@ sub scan(%a) {
 		unreadable => \@unread, failed_files => [sort keys %{$run{failed_files} // {}}],
 		wall_seconds => 0 + sprintf('%.1f', $wall), findings => scalar @findings,
 		jobs => $jobs, sliced => $slice ? 1 : 0,
-		($cs ? (cache => { reused => $cs->{hits}, given_to_spatch => $cs->{misses},
+		($cs ? (cache => { reused => $cs->{hits}, given_to_spatch => $cs->{misses}, given_ahead => $cs->{ahead},
 			($index ? (changed_files => $index->dirty_count) : ()) }) : ()),
 		($sel ? (selection => { how => $a{select_desc} // '', files => [@$sel] }) : ()));
 	if ($a{out}) {

@@ -32,7 +32,7 @@ chmod 0755, "$tmp/logging-spatch.sh";
 $ENV{SPATCH_LOG} = $log;
 
 my $n = 0;
-# (exit status, findings.txt, scan.json, files given to spatch, stderr)
+# (exit status, findings.txt, scan.json, files given to spatch, stderr, OUT)
 sub scan($t, $opts = '') {
 	my $out = "$tmp/o" . $n++;
 	unlink $log;
@@ -41,7 +41,7 @@ sub scan($t, $opts = '') {
 	my %given = map { $_ => 1 } split /\n/, slurp($log) // '';
 	my $json = slurp("$out/scan.json");
 	return ($st, slurp("$out/findings.txt") // '', $json ? JSON::PP->new->decode($json) : {},
-		[sort keys %given], slurp("$out.err"));
+		[sort keys %given], slurp("$out.err"), $out);
 }
 sub edit($file, $from, $to) {
 	my $text = slurp($file);
@@ -76,9 +76,11 @@ is($j->{cache}{changed_files}, 0, '... and no file counts as changed');
 
 sleep 1;
 edit("$t/drivers/foo/use.c", "\tunmap_it(x);\n\tunmap_it(y);\n", "\tunmap_it(y);\n\tunmap_it(x);\n");
-($st, $f, $j, $given) = scan($t, "--cache '$cache'");
+($st, $f, $j, $given, my $err, my $out) = scan($t, "--cache '$cache'");
 unlike($f, qr{drivers/foo/use\.c}, 'the caller fixed: its finding is gone');
 is_deeply($given, ['drivers/foo/use.c'], '... spatch is given that file only');
+like($err, qr/pass 2 ahead: 1 changed files/, '... for pass 2 ahead of it');
+is_deeply([glob "$out/cocci-tree/ahead*"], [], '... which leaves nothing in OUT/cocci-tree');
 is($j->{cache}{changed_files}, 1, '... the one changed file');
 is($f, (scan($t))[1], '... as a scan without the cache finds');
 
@@ -150,7 +152,8 @@ for my $round (1, 2) {
 
 # CACHE= that cannot be used: exit 2 before anything is scanned.
 write_to("$tmp/plain-file", "x\n");
-my ($st3, undef, undef, undef, $err) = scan($t, "--cache '$tmp/plain-file'");
+my ($st3);
+($st3, undef, undef, undef, $err) = scan($t, "--cache '$tmp/plain-file'");
 is($st3, 2, 'CACHE= naming a file: exit 2');
 like($err, qr/CACHE=\S*plain-file/, '... with a clear message');
 ($st3, undef, undef, undef, $err) = scan($t, "--cache '$t/cache'");
