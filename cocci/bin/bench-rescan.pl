@@ -67,7 +67,7 @@ if ($change[1]) {
 my $first = $runs[0];
 printf "tree: %s, %d jobs\n", $tree, $jobs;
 for my $r (@runs) {
-	printf "  %-45s %6.1f s  ratio %.2f  spatch given %d files, %d results reused, %d files changed%s\n",
+	printf "  %-45s %6.1f s  ratio %.2f  spatch given %d files (once per pass), %d results reused, %d files changed%s\n",
 		$r->{what}, $r->{wall}, $r->{wall} / $first->{wall}, $r->{spatch} // 0, $r->{reused} // 0,
 		$r->{changed} // 0, $r->{findings} eq $first->{findings} ? '' : '  (FINDINGS DIFFER)';
 }
