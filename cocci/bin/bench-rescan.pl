@@ -19,6 +19,7 @@ use Cwd ();
 use LifoCommon qw(fail read_bytes);
 use LifoScan qw(ncpus);
 
+if (@ARGV && $ARGV[0] =~ /^(?:-h|--help)\z/) { exec 'sed', '-n', '3,11s/^# \\{0,1\\}//p', $0 }
 my ($tree, $jobs, @change) = @ARGV;
 fail("usage: $0 TREE [JOBS] [CALLER.c] [HELPER.c]") unless defined $tree && -d $tree;
 $jobs ||= ncpus();

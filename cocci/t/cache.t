@@ -150,6 +150,15 @@ for my $round (1, 2) {
 		$round == 1 ? 'a file that times out: given to spatch' : '... and given again on the next scan (good.c is reused)');
 }
 
+# Entries that cannot be written (a file where each folder of entries
+# goes, as a full disk fails a write): the scan stands, and says so.
+my $blocked = "$tmp/blocked";
+write_to(sprintf("$blocked/spatch/%02x", $_), "x\n") for 0 .. 255;
+($st, $f, $j, $given, $err) = scan($t, "--cache '$blocked'");
+is($st, 0, 'a cache whose entries cannot be written: exit 0 (the results do not depend on it)');
+like($f, qr{^drivers/foo/use\.c:7:}m, '... the findings are whole');
+like($err, qr{cache \(\Q$blocked\E\):.*NOT KEPT: cannot write \Q$blocked\E/spatch/}, '... and the summary says what was not kept');
+
 # CACHE= that cannot be used: exit 2 before anything is scanned.
 write_to("$tmp/plain-file", "x\n");
 my ($st3);
