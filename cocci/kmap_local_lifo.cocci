@@ -2,11 +2,12 @@
 /// Nested kmap_local mappings must be released in reverse order.
 ///
 /// kmap_local_page(), kmap_local_folio(), kmap_local_pfn(), kmap_atomic(),
-/// sg_miter_next() and, with CONFIG_HIGHPTE, pte_offset_map() and its
-/// variants push onto one per-CPU stack of mapping slots ("they have to be
-/// strictly ordered because the map implementation is stack based",
-/// highmem.rst).  Releasing an outer mapping while an inner one is still
-/// held trips the warning in kunmap_local_indexed() on HIGHMEM kernels.
+/// sg_miter_next(), skb_seq_read() and, with CONFIG_HIGHPTE,
+/// pte_offset_map() and its variants push onto one per-CPU stack of
+/// mapping slots ("they have to be strictly ordered because the map
+/// implementation is stack based", highmem.rst).  Releasing an outer
+/// mapping while an inner one is still held trips the warning in
+/// kunmap_local_indexed() on HIGHMEM kernels.
 /// The rules follow every path of the function: loops (a mapping released
 /// at the top of the next round), gotos, aliases, guarded releases, and
 /// arrays mapped and released in loops.  Patch mode moves the early
@@ -554,13 +555,13 @@ def org_text(s):
 // prefilter: releases.list iterators.list
 @tokens@
 @@
-\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|sg_miter_next\)(...)
+\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|skb_abort_seq_read\|sg_miter_next\|skb_seq_read\)(...)
 
 // Only a function that maps twice can nest: count the mapping calls, and
 // let the path searches look inside those functions only.
 @maps depends on tokens@
 position p;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, sg_miter_next}; // maps.list iterators.list
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, sg_miter_next, skb_seq_read}; // maps.list iterators.list
 @@
 mf@p(...)
 
@@ -586,7 +587,7 @@ note_handle(X, pm)
 // that leave fields mapped to another function.
 @frel depends on handles@
 expression X;
-identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 position pr;
 @@
 rf@pr(..., X, ...)
@@ -620,9 +621,9 @@ else:
 identifier twice.fn;
 expression A, C, E;
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, sg_miter_next}; // maps.list iterators.list
-identifier ia = {sg_miter_next}; // iterators.list
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, sg_miter_next, skb_seq_read}; // maps.list iterators.list
+identifier ia = {sg_miter_next, skb_seq_read}; // iterators.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier fh : script:python() { fh in helper_names() };
 identifier F;
 position pa, pb;
@@ -630,7 +631,7 @@ position pg : script:python() { not exits(pg) };
 @@
 fn(...) {
 ... when any
-\( A = <+... ma@pa(...) ...+> \| ia@pa(A) \)
+\( A = <+... ma@pa(...) ...+> \| ia@pa(..., A) \)
 ... when != ra(..., <+... A ...+>, ...)
     when != A = E
     when != if@pg (C) { <+... ra(..., <+... A ...+>, ...) ...+> }
@@ -671,16 +672,16 @@ expression B : script:python(pb) { helper_arg(B, pb) };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
-identifier ib = {sg_miter_next}; // iterators.list
+identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 @@
-\( B = <+... mb@pb(...) ...+> \| ib@pb(B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+\( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 
 // The then-branch of "if (!B)" (unlikely(!B), IS_ERR(B), B == NULL) for
 // the handle B of a pair: there B is NULL (its map failed) and only the
 // older mappings are live.
 @nullexit@
 expression pair.B;
-identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier L;
 position pn;
 @@
@@ -707,9 +708,9 @@ position nest.pb;
 expression C, E;
 identifier L;
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
-identifier ib = {sg_miter_next}; // iterators.list
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
-identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RA : script:python(A, B, pb) { distinct(A, B, pb) and mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 position p : script:python() { key(p) not in nullexit };
@@ -718,7 +719,7 @@ identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 position pg : script:python(A, B, pb) { not exits(pg) and not releases_first(pg, A, B, pb) };
 @@
-\( B = <+... mb@pb(...) ...+> \| ib@pb(B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+\( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != if@pg (C) { <+... rb(..., RB, ...) ...+> }
     when != if (C) rb(..., RB, ...);
@@ -736,8 +737,8 @@ early_hits.add((key(p), tidy(A), tidy(B)))
 @late exists@
 expression pair.B;
 position early.p;
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
-identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RB : script:python(B, p) { mentions(RB, B, p) };
 expression E;
 position q;
@@ -769,18 +770,18 @@ expression E;
 identifier L;
 expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) };
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
-identifier ib = {sg_miter_next}; // iterators.list
+identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
-identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RA : script:python(A, B, pb) { distinct(A, B, pb) and mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 position pn : script:python() { key(pn) in nullexit };
 position pg : script:python() { not exits(pg) };
 position p : script:python() { key(p) not in nullexit };
 @@
-\( B = <+... mb@pb(...) ...+> \| ib@pb(B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+\( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != if@pg (D) { <+... rb(..., RB, ...) ...+> }
     when != if (D) rb(..., RB, ...);
@@ -832,7 +833,7 @@ aliases.setdefault(where(p), {}).setdefault(tidy(P) + "[]", set()).add(tidy(Q) +
 position arrmap.pl;
 expression J, INC;
 expression X : script:python(pl) { any(mentions(tidy(X) + "[]", a + "[]", pl) for a in arrays_at.get(key(pl), ())) };
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 statement S;
 position p;
 @@
@@ -872,7 +873,7 @@ check_field_release(X, pr)
 // once, after the whole file, so a pair's earliest release is known.
 @shown depends on tokens && (report || org)@
 position p : script:python() { reported(p) };
-identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 @@
 rp@p(...)
 
@@ -892,7 +893,7 @@ for _, _, msg, links in findings_at(p):
 
 @depends on tokens && context@
 position p : script:python() { reported(p) };
-identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, sg_miter_next}; // releases.list iterators.list
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 @@
 * rp@p(...)
 
