@@ -29,4 +29,16 @@ is_deeply([LifoSpatch::rule_tokens("$t/rule.cocci")], ['kmap_local_page'], 'toke
 my $root = root();
 my @tok = LifoSpatch::rule_tokens("$root/cocci/kmap_local_lifo.cocci");
 ok((grep { $_ eq 'kmap_local_page' } @tok) && (grep { $_ eq 'pte_offset_map_lock' } @tok) && !(grep { /^(?:Functions|the)$/ } @tok), 'tokens of the real rule from maps.list');
+
+# spatch is told which Python to use: found through PATH, a pyenv shim
+# cost 0.7 s per start (cocci/README.md).
+write_to("$t/args-spatch.sh", "[ \"\$1\" = --version ] && { echo 'spatch version 1.1.1'; exit 0; }\necho \"\$*\" >>'$t/args'\n");
+{
+	local $LifoSpatch::PYTHON = '/usr/bin/python3';
+	LifoSpatch::run_rule($t, "$t/rule.cocci", ['good.c'], spatch => "sh $t/args-spatch.sh");
+}
+like(do { open my $fh, '<', "$t/args" or die; local $/; <$fh> }, qr{(?:^| )--python /usr/bin/python3 },
+	'spatch runs with --python /usr/bin/python3');
+is($LifoSpatch::PYTHON, -x '/usr/bin/python3' ? '/usr/bin/python3' : undef,
+	'... by default where that Python exists');
 done_testing;
