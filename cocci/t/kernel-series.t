@@ -21,11 +21,11 @@ ok(-f "$root/kernel-patches/$_", "$_ exists") for @series;
 is($series[0], 'coccinelle/0001-coccinelle-api-add-kmap_local_lifo.cocci.patch',
    'the rule comes first: the changelogs after it name scripts/coccinelle/api/kmap_local_lifo.cocci');
 
-# 6.1: the IAA driver and pte_offset_map()'s comment are not there; the
-# checkpatch patch has its own version.
+# 6.1: the IAA driver, pte_offset_map()'s comment and ufs's kmap_local
+# are not there; the checkpatch patch has its own version.
 my %for = ('6.12' => [@series],
 	   '6.1' => [map { s{^checkpatch/(?!6\.1/)}{checkpatch/6.1/}r }
-		     grep { !m{^(?:docs/|lifo/0002-)} } @series]);
+		     grep { !m{^(?:docs/|stable/0001-|lifo/0002-)} } @series]);
 
 sub tree($kver) {
 	my $p = `cd '$root' && sh scripts/ktree.sh $kver 2>/dev/null`;
