@@ -328,44 +328,53 @@ helper_dirty = set()
 helper_calls = {}	# key(call) => (index, path)
 shown_as = {}		# key(call) => the field the call maps, as written
 
+release_helpers = {}	# file => {function: set((index, path))}
+
 def helper_names():
 	for f in helper_dirty:
-		out = {}
-		for fn, idx, path, line in helper_maps.get(f, ()):
-			later = [r for r in field_releases.get(f, ())
-				 if r[1][0].current_element == fn and int(r[1][0].line) > line
-				 and struct_arg(r[0], r[1]) == (idx, path)]
-			if not later:
-				out[fn] = (idx, path)
-		helpers[f] = out
+		helpers[f], release_helpers[f] = summarize(f)
 	helper_dirty.clear()
 	return set(n for h in helpers.values() for n in h)
 
-helper_files = set()
+def release_helper_names():
+	"""Functions that release a field of the structure they are passed:
+	a call releases that structure's mapping in the caller."""
+	helper_names()
+	return set(n for h in release_helpers.values() for n in h)
 
-def find_helper_calls(f):
-	"""Once per file, when its helpers are known: their calls, and the
-	helpers passed as an argument (a callback), count as mappings of the
-	function they are in (read from the source as the kernel lays out a
-	function: its head and braces at the start of the line; a rule
-	would cost a script call per identifier)."""
-	if f in helper_files:
-		return
-	helper_files.add(f)
-	names = helper_names() and helpers.get(f, {})
-	if not names:
-		return
-	word = re.compile(r"\b(%s)\b" % "|".join(map(re.escape, names)))
-	fn = None
-	lines = lines_of(f)
+layouts = {}
+
+def layout(f):
+	"""Per line of file f: the function it is in and the names of that
+	function's parameters, read as the kernel lays a function out (its
+	head and its closing brace at the start of a line; a rule would cost
+	a script call per identifier)."""
+	if f in layouts:
+		return layouts[f]
+	lines, out, fn, params = lines_of(f), [], None, []
 	for n, t in enumerate(lines):
 		if re.match(r"[A-Za-z_].*\(", t):
 			m = re.search(r"(\w+)\s*\(", t)
 			fn = m.group(1) if m else None
+			h = fn and re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fn), " ".join(lines[n:n + 6]))
+			params = [re.search(r"(\w*)\s*$", a).group(1) for a in h.group(1).split(",")] if h else []
+			out.append((None, []))
 			continue
 		if t.startswith("}"):
-			fn = None
-		if not fn or t.startswith("#"):
+			fn, params = None, []
+		out.append((fn, params) if fn and not t.startswith("#") else (None, []))
+	layouts[f] = out
+	return out
+
+def calls_of(f, names):
+	"""The calls in file f of the functions names, and those functions
+	passed as an argument (a callback): [(caller, line index, column,
+	name, the arguments, or None for a callback)]."""
+	word = re.compile(r"\b(%s)\b" % "|".join(map(re.escape, sorted(names))))
+	lines, lay, out = lines_of(f), layout(f), []
+	for n, t in enumerate(lines):
+		fn = lay[n][0]
+		if not fn:
 			continue
 		for m in word.finditer(t):
 			before, after = t[:m.start()].rstrip(), t[m.end():].lstrip()
@@ -373,11 +382,86 @@ def find_helper_calls(f):
 				before = lines[n - 1].rstrip()
 			if not after and n + 1 < len(lines):
 				after = lines[n + 1].lstrip()
-			call = after.startswith("(")
-			callback = before.endswith(("(", ",")) and after.startswith((",", ")"))
-			if m.group(1) != fn and (call or callback):
-				helper_calls[(f, str(n + 1), str(m.start()))] = names[m.group(1)]
-				mapcalls[(f, fn)] = mapcalls.get((f, fn), 0) + 1
+			if m.group(1) == fn:
+				continue
+			if after.startswith("("):
+				rest = " ".join([t[m.end():]] + lines[n + 1:n + 8]).lstrip()
+				out.append((fn, n, m.start(), m.group(1), call_args(rest)))
+			elif before.endswith(("(", ",")) and after.startswith((",", ")")):
+				out.append((fn, n, m.start(), m.group(1), None))
+	return out
+
+def leaves_mapped(f, line, releases):
+	"""Whether the function of file f, from its mapping of a field at line
+	on, can return with the field mapped: it reaches a return of the
+	block of the mapping, or the end of the function, before any of the
+	lines releases (which release the field)."""
+	lines, depth = lines_of(f), 0
+	for n in range(line, len(lines)):
+		t = lines[n]
+		if t.startswith("}"):
+			return True
+		if n + 1 in releases:
+			return False
+		if depth == 0 and re.match(r"\s*return\b", t):
+			return True
+		if depth >= 0:
+			depth += t.count("{") - t.count("}")
+	return True
+
+def summarize(f):
+	"""The helpers of file f, {function: (index, path)}: functions that
+	can return with that field of that parameter mapped, by a mapping or
+	by a call of another helper with the parameter, before a release of
+	it or a call of a function of the file that releases that field of
+	its parameter.  To a fixed point, so that chains of helpers count.
+	Also those functions that release, {function: set((index, path))}."""
+	maps, rels = {}, {}
+	for fn, idx, path, line in helper_maps.get(f, ()):
+		maps.setdefault(fn, set()).add((idx, path, line))
+	for arg, pr in field_releases.get(f, ()):
+		sa = struct_arg(arg, pr)
+		if sa:
+			rels.setdefault(pr[0].current_element, set()).add((sa[0], sa[1], int(pr[0].line)))
+	lay = layout(f)
+	while True:
+		out = {}
+		for fn, es in maps.items():
+			for idx, path, line in sorted(es, key=lambda e: e[2]):
+				later = set(l for i, q, l in rels.get(fn, ()) if (i, q) == (idx, path) and l > line)
+				if leaves_mapped(f, line, later):
+					out[fn] = (idx, path)
+					break
+		releasers = dict((fn, set((i, q) for i, q, _ in es)) for fn, es in rels.items())
+		grown = False
+		for fn, n, col, name, args in calls_of(f, set(out) | set(releasers)) if out or releasers else ():
+			params = lay[n][1]
+			for table, fields in ((maps, [out[name]] if name in out else []), (rels, releasers.get(name, ()))):
+				for idx, path in fields:
+					a = args[idx].strip() if args is not None and idx < len(args) else None
+					if a and a in params:
+						e = (params.index(a), path, n + 1)
+						if e not in table.setdefault(fn, set()):
+							table[fn].add(e)
+							grown = True
+		if not grown:
+			return out, releasers
+
+helper_files = set()
+
+def find_helper_calls(f):
+	"""Once per file, when its helpers are known: their calls, and the
+	helpers passed as an argument (a callback), count as mappings of the
+	function they are in."""
+	if f in helper_files:
+		return
+	helper_files.add(f)
+	names = helper_names() and helpers.get(f, {})
+	if not names:
+		return
+	for fn, n, col, name, args in calls_of(f, set(names)):
+		helper_calls[(f, str(n + 1), str(col))] = names[name]
+		mapcalls[(f, fn)] = mapcalls.get((f, fn), 0) + 1
 
 def call_args(text):
 	"""The top-level arguments of the call whose "(" opens text."""
@@ -718,11 +802,13 @@ position pn : script:python() { key(pn) in nullexit };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 position pg : script:python(A, B, pb) { not exits(pg) and not releases_first(pg, A, B, pb) };
+identifier rh : script:python() { rh in release_helper_names() };
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
-    when != if@pg (C) { <+... rb(..., RB, ...) ...+> }
-    when != if (C) rb(..., RB, ...);
+    when != rh(..., RB, ...)
+    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \) ...+> }
+    when != if (C) \( rb(..., RB, ...); \| rh(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
@@ -742,10 +828,11 @@ identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, p
 expression RB : script:python(B, p) { mentions(RB, B, p) };
 expression E;
 position q;
+identifier rh : script:python() { rh in release_helper_names() };
 @@
 ra@p(...)
 ... when != B = E
-rb@q(..., RB, ...)
+\( rb@q(..., RB, ...) \| rh@q(..., RB, ...) \)
 
 @script:python depends on report || org || context@
 A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << late.q;
@@ -756,6 +843,33 @@ note(A, pa, B, pb, p)
 A << nest.A; B << pair.B; p << early.p; q << late.q;
 @@
 choose(A, B, p, q)
+
+// kept: or B is a field that a helper left mapped, and the function can
+// return with it still mapped (another function releases it later).
+@kept exists@
+identifier twice.fn;
+expression pair.B;
+position early.p;
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+expression RB : script:python(B, p) { mentions(RB, B, p) };
+expression E;
+position q;
+identifier rh : script:python() { rh in release_helper_names() };
+@@
+fn@q(...) {
+... when any
+ra@p(...)
+... when != rb(..., RB, ...)
+    when != rh(..., RB, ...)
+    when != B = E
+}
+
+@script:python depends on report || org || context@
+A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << kept.q;
+@@
+if key(pb) in helper_calls:
+	note(A, pa, B, pb, p)
 
 // Undecided: as early, but only the releases of B under a test of B
 // itself (if (B), if (B != NULL)), or under a flag set true beside B's
@@ -780,11 +894,13 @@ expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 position pn : script:python() { key(pn) in nullexit };
 position pg : script:python() { not exits(pg) };
 position p : script:python() { key(p) not in nullexit };
+identifier rh : script:python() { rh in release_helper_names() };
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
-    when != if@pg (D) { <+... rb(..., RB, ...) ...+> }
-    when != if (D) rb(..., RB, ...);
+    when != rh(..., RB, ...)
+    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \) ...+> }
+    when != if (D) \( rb(..., RB, ...); \| rh(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;

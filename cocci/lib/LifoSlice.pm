@@ -26,16 +26,31 @@ sub names_regex(@names) {
 	return qr/\b(?:$alt)\b/;
 }
 
+# A body that calls a function of the file whose body is kept is kept
+# too (to a fixed point): the rules follow helpers of the same file that
+# leave a field mapped through chains of calls.
 # Returns the cut text and the emptied bodies as [first, last] line
 # numbers (1-based, inclusive) of the lines that were blanked.
 sub slice($text, $names) {
 	my @bodies = _bodies($text) or return ($text, []);
+	my @inner = map { substr $text, $_->[0], $_->[1] - $_->[0] } @bodies;
+	my @keep = map { !($_ =~ tr/\n//) || /^[ \t]*#/m || $_ =~ $names ? 1 : 0 } @inner;
+	my @name = map { my $from = $_->[0] > 512 ? $_->[0] - 512 : 0;
+		substr($text, $from, $_->[0] - $from) =~ /(\w+)\s*\([^;{}]*\)\s*\{[ \t]*\n\z/ ? $1 : '' } @bodies;
+	while (1) {
+		my @callee = grep { length } map { $keep[$_] ? $name[$_] : () } 0 .. $#bodies;
+		my $re = @callee ? names_regex(@callee) : last;
+		my $grown = 0;
+		for my $i (grep { !$keep[$_] } 0 .. $#bodies) {
+			if ($inner[$i] =~ /$re\s*\(/) { $keep[$i] = $grown = 1 }
+		}
+		last unless $grown;
+	}
 	my ($out, $pos, $line, @cut) = ('', 0, 1);
-	for my $b (@bodies) {
-		my ($body, $close) = @$b;
-		my $inner = substr $text, $body, $close - $body;
-		my $n = $inner =~ tr/\n//;
-		next if !$n || $inner =~ /^[ \t]*#/m || $inner =~ $names;
+	for my $i (0 .. $#bodies) {
+		next if $keep[$i];
+		my ($body, $close) = @{$bodies[$i]};
+		my $n = $inner[$i] =~ tr/\n//;
 		my $before = substr $text, $pos, $body - $pos;
 		$out .= $before;
 		$line += $before =~ tr/\n//;

@@ -107,4 +107,34 @@ SKIP: {
 	like(join("\n", @{$r->{errors}}), qr/^cannot read gone\.c: /m, 'gone.c: an error');
 }
 
+
+# A body that calls a function of the file whose body is kept is kept,
+# through chains of calls; one that only names it otherwise is not.
+my $chain = <<'EOF2';
+static void map_it(struct s *s)
+{
+	s->p = kmap_local_page(s->page);
+}
+
+static int step(struct s *s)
+{
+	map_it(s);
+	return 0;
+}
+
+static int outer(struct s *s)
+{
+	return step(s);
+}
+
+static int other(struct s *s)
+{
+	s->n++;
+	return 0;
+}
+EOF2
+my ($cout, $ccuts) = cut($chain);
+is_deeply($ccuts, [[19, 20]], 'chains of calls of a kept body are kept; an unrelated body is emptied');
+like($cout, qr/return step\(s\);/, '... the caller of the caller is kept');
+
 done_testing;
