@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# The hand-written fixes of kernel-patches/stable/ fix what make scan
+# The hand-written fixes of kernel-patches/by-hand/ fix what make scan
 # finds: on the folders they touch, copied from the packaged 6.12 tree
 # (with the helpers found there), make scan reports the touched files
 # before the patch and nothing in them after it.
@@ -11,8 +11,8 @@ use TestLib;
 use File::Temp qw(tempdir);
 
 my $root = root();
-my @p = sort glob "$root/kernel-patches/stable/*.patch";
-plan skip_all => 'no patches in kernel-patches/stable' unless @p;
+my @p = sort glob "$root/kernel-patches/by-hand/*.patch";
+plan skip_all => 'no patches in kernel-patches/by-hand' unless @p;
 plan skip_all => 'spatch not installed' unless have_spatch();
 my $tree = packaged_tree();
 plan skip_all => 'packaged 6.12 tree not available' unless $tree;

@@ -25,7 +25,7 @@ is($series[0], 'coccinelle/0001-coccinelle-api-add-kmap_local_lifo.cocci.patch',
 # are not there; the checkpatch patch has its own version.
 my %for = ('6.12' => [@series],
 	   '6.1' => [map { s{^checkpatch/(?!6\.1/)}{checkpatch/6.1/}r }
-		     grep { !m{^(?:docs/|stable/0001-|lifo/0002-)} } @series]);
+		     grep { !m{^(?:docs/|by-hand/0001-|lifo/0002-)} } @series]);
 
 sub tree($kver) {
 	my $p = `cd '$root' && sh scripts/ktree.sh $kver 2>/dev/null`;
