@@ -26,9 +26,11 @@ sub names_regex(@names) {
 	return qr/\b(?:$alt)\b/;
 }
 
-# A body that calls a function of the file whose body is kept is kept
-# too (to a fixed point): the rules follow helpers of the same file that
-# leave a field mapped through chains of calls.
+# A body that calls a function of the file that maps into a field
+# through a pointer ("s->f = kmap_local_page(...)") is kept too, and so
+# are the callers of those kept that way (to a fixed point): the rules
+# follow helpers of the same file that leave a field mapped through
+# chains of calls.
 # Returns the cut text and the emptied bodies as [first, last] line
 # numbers (1-based, inclusive) of the lines that were blanked.
 sub slice($text, $names) {
@@ -37,12 +39,15 @@ sub slice($text, $names) {
 	my @keep = map { !($_ =~ tr/\n//) || /^[ \t]*#/m || $_ =~ $names ? 1 : 0 } @inner;
 	my @name = map { my $from = $_->[0] > 512 ? $_->[0] - 512 : 0;
 		substr($text, $from, $_->[0] - $from) =~ /(\w+)\s*\([^;{}]*\)\s*\{[ \t]*\n\z/ ? $1 : '' } @bodies;
+	my $field = qr/->\s*[\w.>-]*\s*=\s*(?:\([^()]*\)\s*)?$names\s*\(/;
+	my @chain = map { length $name[$_] && $inner[$_] =~ $field ? 1 : 0 } 0 .. $#bodies;
 	while (1) {
-		my @callee = grep { length } map { $keep[$_] ? $name[$_] : () } 0 .. $#bodies;
+		my @callee = map { $chain[$_] ? $name[$_] : () } 0 .. $#bodies;
 		my $re = @callee ? names_regex(@callee) : last;
 		my $grown = 0;
-		for my $i (grep { !$keep[$_] } 0 .. $#bodies) {
-			if ($inner[$i] =~ /$re\s*\(/) { $keep[$i] = $grown = 1 }
+		for my $i (grep { !$chain[$_] } 0 .. $#bodies) {
+			next unless $inner[$i] =~ /$re\s*\(/;
+			$chain[$i] = $keep[$i] = $grown = 1;
 		}
 		last unless $grown;
 	}

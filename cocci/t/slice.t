@@ -132,9 +132,23 @@ static int other(struct s *s)
 	s->n++;
 	return 0;
 }
+
+static void peek(struct page *page)
+{
+	char *a = kmap_local_page(page);
+
+	kunmap_local(a);
+}
+
+static int calls_peek(struct page *page)
+{
+	peek(page);
+	return 0;
+}
 EOF2
 my ($cout, $ccuts) = cut($chain);
-is_deeply($ccuts, [[19, 20]], 'chains of calls of a kept body are kept; an unrelated body is emptied');
+is_deeply($ccuts, [[19, 20], [32, 33]],
+	'chains of calls of a body that maps into a field are kept; an unrelated body, and a caller of a body that maps a local, are emptied');
 like($cout, qr/return step\(s\);/, '... the caller of the caller is kept');
 
 done_testing;
