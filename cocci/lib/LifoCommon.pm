@@ -9,7 +9,7 @@ use Cwd qw(abs_path);
 use File::Spec;
 use Exporter 'import';
 our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir cocci_rules read_bytes
-	jobs_option lock_out scratch_dir tool_version);
+	jobs_option lock_out scratch_dir tool_version entries);
 
 # The tooling's own version (SARIF's tool.driver.version, findings.json):
 # bumped when an output format changes; a git checkout of the project
@@ -157,6 +157,14 @@ sub read_bytes($file) {
 	open my $fh, '<:raw', $file or return undef;
 	local $/;
 	return <$fh> // '';
+}
+
+# The entries of folder $dir whose names match $re, as paths, sorted.
+# Never glob(): it splits its pattern on spaces and expands "~", so a
+# path with a space would name other folders (which callers remove).
+sub entries($dir, $re = qr/^(?!\.\.?\z)/) {
+	opendir my $d, $dir or return ();
+	return map { "$dir/$_" } sort grep { !/^\.\.?\z/ && /$re/ } readdir $d;
 }
 
 sub cocci_rules($dir) {

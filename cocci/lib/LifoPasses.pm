@@ -206,7 +206,7 @@ sub run(%o) {
 			slice => ($o{slice} // 1) ? [@new] : undef,
 			progress => $o{progress}->("kmap_local_lifo.cocci, pass $pass"),
 			progress_every => $o{progress_every});
-		unlink glob "$dir/tmp/*";
+		unlink LifoCommon::entries("$dir/tmp");
 		rmdir "$dir/tmp";
 		# spatch read only the functions that name @new (LifoSlice.pm):
 		# the others keep what earlier passes found in them.  A file whose
@@ -238,7 +238,7 @@ sub run(%o) {
 		}
 	}
 	_await($_, 1) for values %$ahead;
-	remove_tree(glob "$dir/ahead*");
+	remove_tree(LifoCommon::entries($dir, qr/^ahead/));
 	_write_list("$dir/maps.list", @maps);
 	_write_list("$dir/releases.list", @rels);
 	_write_list("$dir/wrappers.txt", map { "$_->[0] $_->[1] (level $_->[2])" } @wrappers);

@@ -144,7 +144,7 @@ sub scan(%a) {
 				timeout => $a{timeout}, spatch => $spatch, tmp => $tmp, cache => $cache, engine => $ver,
 				slice => $slice && $generated{$rule} && @tokens ? \@tokens : undef, progress => $progress, progress_every => $tty ? 1 : 10);
 		}
-		if ($tmp) { unlink glob "$tmp/*"; rmdir $tmp }
+		if ($tmp) { unlink LifoCommon::entries($tmp); rmdir $tmp }
 		push @findings, @{$r->{findings}};
 		LifoSpatch::add_run(\%run, $r);
 	}

@@ -110,8 +110,17 @@ sub fake_tree(%o) {
 	return $t;
 }
 
+# One string: run by the shell; a list: run as it is, no shell.
 sub run_cmd(@cmd) {
-	my $out = `@cmd`;
+	my $out;
+	if (@cmd == 1) {
+		$out = `$cmd[0]`;
+	} else {
+		open my $fh, '-|', @cmd or die "$cmd[0]: $!";
+		local $/;
+		$out = <$fh>;
+		close $fh;
+	}
 	return ($? >> 8, $out);
 }
 

@@ -170,4 +170,20 @@ is_deeply(leftovers("$sp/out dir"), [], '... no temporary files');
 ($st, $o) = run_cmd("make -s -C '$root' scan KSRC='$sp/linux' OUT='$sp/out dir' J=abc 2>&1");
 is($st, 2, 'make scan J=abc: exit 2');
 like($o, qr/must be a positive number of parallel jobs, not 'abc'/, '... with a message');
+
+# An OUT whose words name other folders ("s y", "~"): the scan with its
+# passes removes only its own scratch, never what a word before a space
+# names (Perl's glob splits there).
+for my $name ('s y', 's ~ y') {
+	my $base = tempdir(CLEANUP => 1);
+	write_to("$_/sentinel", "keep\n") for "$base/s", "$base/home";
+	# ("~" would name the home folder: a scratch one here.)
+	local $ENV{HOME} = "$base/home";
+	my $wo = "$base/$name";
+	($st, $o) = run_cmd('timeout', 300, 'perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $t, '--out', $wo,
+		'--jobs', 1, '--wrappers', '--quiet');
+	is($st, 0, "OUT='\$base/$name' with the passes: exit 0");
+	ok(-f "$base/s/sentinel" && -f "$base/home/sentinel", '... the folders its words name are untouched');
+	is_deeply(leftovers($wo), [], '... and no temporary files');
+}
 done_testing;
