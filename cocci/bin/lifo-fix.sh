@@ -24,17 +24,27 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 trap 'exit 2' INT TERM HUP
+# spatch 1.1.1 runs diff through a shell with the file name unquoted:
+# it only ever sees names made here (N.c, N.h: safe to split on spaces).
+mkdir "$work/new"
+n=0
+safe=
 for f in "$@"; do
-	mkdir -p "$work/new/$(dirname "$f")"
-	cp "$tree/$f" "$work/new/$f"
+	case $f in *'
+'*) echo "lifo-fix: a file name with a newline cannot be patched" >&2; exit 2 ;; esac
+	n=$((n + 1))
+	case $f in *.h) s=$n.h ;; *) s=$n.c ;; esac
+	cp "$tree/$f" "$work/new/$s"
+	safe="$safe $s"
 done
 
 round=0
 while [ $round -lt 4 ]; do
 	round=$((round + 1))
+	# shellcheck disable=SC2086
 	if ! (cd "$work/new" && spatch --very-quiet -D patch --no-includes \
 		--include-headers --timeout 120 --sp-file "$cocci" \
-		--patch . "$@") >"$work/round.diff" 2>"$work/err"; then
+		--patch . $safe) >"$work/round.diff" 2>"$work/err"; then
 		echo "lifo-fix: spatch failed:" >&2
 		grep -v '^warning:' "$work/err" >&2 || :
 		exit 2
@@ -44,6 +54,9 @@ while [ $round -lt 4 ]; do
 		{ echo "lifo-fix: spatch's patch does not apply to its input" >&2; exit 2; }
 done
 
+n=0
 for f in "$@"; do
-	diff -up --label "a/$f" --label "b/$f" "$tree/$f" "$work/new/$f" || :
+	n=$((n + 1))
+	case $f in *.h) s=$n.h ;; *) s=$n.c ;; esac
+	diff -up --label "a/$f" --label "b/$f" "$tree/$f" "$work/new/$s" || :
 done

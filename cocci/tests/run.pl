@@ -218,6 +218,23 @@ my @links = grep { /\[\[view:/ } split /^/, spatch("$work/in", '-D', 'org', '--s
 	? ok('org mode: links hold no brackets in their text')
 	: nok('org mode: a link is broken', join '', @links);
 
+# A file name is data: spatch's patch mode runs diff through a shell with
+# the name unquoted, so lifo-fix.sh must never hand it the tree's names.
+{
+	my $name = q{drivers/x/$(touch $KMAP_LIFO_PWNED) it's;a.c};
+	my $t = "$work/names";
+	copy_to("$t/tree/drivers/x", "$tests/nested_kmap_local.c");
+	rename "$t/tree/drivers/x/nested_kmap_local.c", "$t/tree/$name" or die "$!";
+	local $ENV{KMAP_LIFO_PWNED} = "$t/PWNED";
+	my ($d, $rc) = capture($t, {}, 'sh', "$top/cocci/bin/lifo-fix.sh", "$t/tree", $name);
+	$rc == 0 && $d =~ /^\+\+\+ b\/\Q$name\E\n/m && $d =~ /^\+\tkunmap_local\(vfrom\);/m
+		? ok('patch mode: a file named with $(...), quote and ; gets its patch')
+		: nok('patch mode: no patch for a file with shell characters in its name', $d);
+	-e "$t/PWNED"
+		? nok('patch mode: the file name ran a command')
+		: ok('... and runs nothing');
+}
+
 # The seed: the packaged tree's move_pages_pte() and its reverted fix.
 sub seed_tests() {
 	my ($seed) = glob("$top/checkpatch-ext/t/data/008-*.patch");
