@@ -61,7 +61,7 @@ help:
 	@echo "  M=DIR, FILES=\"a.c b.c\", SINCE=REV   make scan: part of the tree"
 	@echo "  FAIL_ON=fix|any  make scan: findings make it fail (the driver exits 1)"
 	@echo "  CACHE=DIR        make scan: results kept per file (default BUILD/cache; CACHE= for none)"
-	@echo "  REPO=DIR, BACKUP=1   make install-hooks: the repository; keep old hooks"
+	@echo "  REPO=DIR, BACKUP=1, LINK=1   make install-hooks: the repository; keep old hooks; links, not copies"
 	@echo "  PATCH=FILE       make check-patch: the patch"
 	@echo "  CASES=\"NAME ...\"   make boot-test: only these cases"
 	@echo "  FULL=1           make boot-test: also the heavier cases"
@@ -95,10 +95,11 @@ regen:
 	perl cocci/bin/kernel-rule.pl
 
 # The disclosure hooks (commit-msg, sendemail-validate) into REPO's
-# hooks; BACKUP=1 keeps a different hook already there as NAME.orig.
+# hooks, as copies that know where the checker is; LINK=1 links them
+# instead; BACKUP=1 keeps a different hook already there as NAME.orig.
 install-hooks:
 	@test -n $(call shq,$(REPO)) || { echo "install-hooks: say which repository: make install-hooks REPO=DIR" >&2; exit 2; }
-	@perl checkpatch-ext/install-hooks.pl --repo $(call shq,$(REPO)) $(if $(filter 1,$(BACKUP)),--backup)
+	@perl checkpatch-ext/install-hooks.pl --repo $(call shq,$(REPO)) $(if $(filter 1,$(BACKUP)),--backup) $(if $(filter 1,$(LINK)),--link)
 
 check-cocci: deps
 	@sh cocci/tests/run.sh

@@ -89,6 +89,8 @@ is_deeply(args_of('check-patch.pl'), ['--tree', "$d/the tree", '--patch', "$d/my
 is(make('install-hooks', "REPO=$d/a repo $evil", 'BACKUP=1'), 0, 'make install-hooks');
 is(pwned(), '', 'make install-hooks: nothing ran');
 is_deeply(args_of('install-hooks.pl'), ['--repo', "$d/a repo $want", '--backup'], 'make install-hooks: REPO as given');
+make('install-hooks', "REPO=$d/r", 'LINK=1');
+is_deeply(args_of('install-hooks.pl'), ['--repo', "$d/r", '--link'], 'make install-hooks LINK=1: --link');
 
 is(make('tree', "KVER=6.1$evil"), 0, 'make tree');
 is(pwned(), '', 'make tree: nothing ran');
