@@ -14,10 +14,14 @@ COCCI_SP := cocci/kmap_local_lifo.cocci
 
 export KVER BUILD J CASES FLAVOURS FULL BOOT_TIMEOUT MACHINE
 
+# A value as one sh word, run by nothing: single-quoted, each ' as '\''.
+# Every user variable reaches a recipe through it (paths may hold spaces,
+# quotes, $(...) or backticks).
+shq = '$(subst ','\'',$(1))'
+
 # The packaged linux-source for KVER, unless KSRC names a tree.
 DEPS_KVER = $(if $(KSRC),,$(KVER))
-# (Paths are quoted: KSRC, OUT, BUILD and PATCH may hold spaces.)
-TREE = $$(sh scripts/ktree.sh "$(KVER)" "$(KSRC)")
+TREE = $$(sh scripts/ktree.sh $(call shq,$(KVER)) $(call shq,$(KSRC)))
 
 .PHONY: all deps tree scan fixes check-patch check check-cocci \
 	check-disclosure check-scan check-boot-harness boot-test regen bench bench-rescan \
@@ -46,18 +50,18 @@ help:
 	@echo "  make clean         remove scan results and the boot test's build"
 	@echo "  make help          this text (also plain make)"
 	@echo "variables:"
-	@echo "  KVER=$(KVER)        packaged linux-source version (6.12 or 6.1)"
+	@echo "  KVER="$(call shq,$(KVER))"        packaged linux-source version (6.12 or 6.1)"
 	@echo "  KSRC=DIR         any kernel tree instead (only read)"
 	@echo "  OUT=DIR          scan results and patches (default BUILD/scan-KVER)"
-	@echo "  J=$(J)              parallel jobs"
+	@echo "  J="$(call shq,$(J))"              parallel jobs"
 	@echo "  BUILD=DIR        build folder (default build/)"
-	@echo "  WRAPPERS=$(WRAPPERS)       0: seed name lists only, without the tree's wrappers"
+	@echo "  WRAPPERS="$(call shq,$(WRAPPERS))"       0: seed name lists only, without the tree's wrappers"
 	@echo "  FINDING=PATH:LINE   make fixes: one finding only"
 	@echo "  SIGNOFF=1        make fixes: sign the patches off"
 	@echo "  M=DIR, FILES=\"a.c b.c\", SINCE=REV   make scan: part of the tree"
 	@echo "  FAIL_ON=fix|any  make scan: findings make it fail (the driver exits 1)"
 	@echo "  CACHE=DIR        make scan: results kept per file (default BUILD/cache; CACHE= for none)"
-	@echo "  REPO=DIR, BACKUP=1   make install-hooks: the repository; keep old hooks"
+	@echo "  REPO=DIR, BACKUP=1, LINK=1   make install-hooks: the repository; keep old hooks; links, not copies"
 	@echo "  PATCH=FILE       make check-patch: the patch"
 	@echo "  CASES=\"NAME ...\"   make boot-test: only these cases"
 	@echo "  FULL=1           make boot-test: also the heavier cases"
@@ -66,35 +70,36 @@ help:
 	@echo "  MACHINE=arm-virt make boot-test: test-kernels/machines/MACHINE.conf"
 
 deps:
-	@sh scripts/deps.sh $(DEPS_KVER)
+	@sh scripts/deps.sh $(if $(DEPS_KVER),$(call shq,$(DEPS_KVER)))
 
 tree: deps
-	@sh scripts/ktree.sh "$(KVER)" "$(KSRC)"
+	@sh scripts/ktree.sh $(call shq,$(KVER)) $(call shq,$(KSRC))
 
 scan: deps
-	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on "$(FAIL_ON)") \
-		$(if $(CACHE),--cache "$(CACHE)") $(if $(M),--dir "$(M)") $(foreach f,$(FILES),--file "$(f)") $(if $(SINCE),--since "$(SINCE)")
+	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on $(call shq,$(FAIL_ON))) \
+		$(if $(CACHE),--cache $(call shq,$(CACHE))) $(if $(M),--dir $(call shq,$(M))) $(foreach f,$(FILES),--file $(call shq,$(f))) $(if $(SINCE),--since $(call shq,$(SINCE)))
 
 fixes: deps
-	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out "$(OUT)" --jobs "$(J)" --kver "$(KVER)" $(if $(FINDING),--finding "$(FINDING)") $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
+	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(FINDING),--finding $(call shq,$(FINDING))) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
 
 check-patch: deps
-	@test -n "$(PATCH)" || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
-	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch "$(PATCH)" --kver "$(KVER)"
+	@test -n $(call shq,$(PATCH)) || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
+	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch $(call shq,$(PATCH)) --kver $(call shq,$(KVER))
 
 # Write the name lists into the semantic patches, then remake the kernel
 # patch that adds the rule to scripts/coccinelle/api/.
 regen:
-	for r in $(COCCI_SP) cocci/kmap_local_wrappers.cocci; do \
+	for r in $(call shq,$(COCCI_SP)) cocci/kmap_local_wrappers.cocci; do \
 		perl cocci/bin/lists.pl $$r > $$r.tmp && mv $$r.tmp $$r || { rm -f $$r.tmp; exit 2; }; \
 	done
 	perl cocci/bin/kernel-rule.pl
 
 # The disclosure hooks (commit-msg, sendemail-validate) into REPO's
-# hooks; BACKUP=1 keeps a different hook already there as NAME.orig.
+# hooks, as copies that know where the checker is; LINK=1 links them
+# instead; BACKUP=1 keeps a different hook already there as NAME.orig.
 install-hooks:
-	@test -n "$(REPO)" || { echo "install-hooks: say which repository: make install-hooks REPO=DIR" >&2; exit 2; }
-	@perl checkpatch-ext/install-hooks.pl --repo "$(REPO)" $(if $(filter 1,$(BACKUP)),--backup)
+	@test -n $(call shq,$(REPO)) || { echo "install-hooks: say which repository: make install-hooks REPO=DIR" >&2; exit 2; }
+	@perl checkpatch-ext/install-hooks.pl --repo $(call shq,$(REPO)) $(if $(filter 1,$(BACKUP)),--backup) $(if $(filter 1,$(LINK)),--link)
 
 check-cocci: deps
 	@sh cocci/tests/run.sh
@@ -123,7 +128,7 @@ bench: deps
 	@tree=$(TREE) && sh cocci/bin/bench.sh "$$tree"
 
 bench-rescan: deps
-	@tree=$(TREE) && perl cocci/bin/bench-rescan.pl "$$tree" "$(J)"
+	@tree=$(TREE) && perl cocci/bin/bench-rescan.pl "$$tree" $(call shq,$(J))
 
 clean:
-	rm -rf "$(BUILD)"/scan-* "$(BUILD)/test-kernels" "$(BUILD)/cocci-tests" "$(BUILD)/cache"
+	rm -rf $(call shq,$(BUILD))/scan-* $(call shq,$(BUILD)/test-kernels) $(call shq,$(BUILD)/cocci-tests) $(call shq,$(BUILD)/cache)

@@ -90,7 +90,12 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 {
 	my $d = tmpdir();
 	my %bad = (die => "die 'boom';\n", signal => "kill 'KILL', \$\$;\n", exit3 => "exit 3;\n",
-		   'warn-exit0' => "print qq{x: 1: WARNING:X: y\\n}; exit 0;\n");
+		   'warn-exit0' => "print qq{x: 1: WARNING:X: y\\n}; exit 0;\n",
+		   # Perl out of memory: the message, exit 1, no report
+		   oom => "print STDERR qq{Out of memory!\\n}; exit 1;\n",
+		   'exit1-silent' => "exit 1;\n",
+		   # a report line about another file is not a report on the message
+		   'exit1-other' => "print qq{/elsewhere:3: ERROR:X: y\\n}; exit 1;\n");
 	for my $k (sort keys %bad) {
 		my $tool = write_file("$d/bad-$k.pl", $bad{$k});
 		my $r = DTest::run(['-q', '-F', write_file("$d/fc-$k.msg", "mm: fix\n\nFix.\n\n$SOB")],
@@ -101,8 +106,21 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 			next;
 		}
 		isnt($r->{rc}, 0, "commit-msg fails closed: checker $k blocks the commit");
-		like($r->{err}, qr/could not check the message \(exit status \d+\): commit blocked/, "commit-msg fails closed: checker $k: says why");
+		like($r->{err}, qr/could not check the message \(exit status \d+(, no report)?\): commit blocked/, "commit-msg fails closed: checker $k: says why");
 	}
+	my $r = DTest::run(['-q', '-F', "$d/fc-oom.msg"],
+			   cmd => ['git', '-C', $g, '-c', 'user.name=Jane Doe', '-c', 'user.email=jane@example.org', 'commit', '--allow-empty'],
+			   env => { DISCLOSURE_PL => "$d/bad-oom.pl" });
+	like($r->{err}, qr/Out of memory!\n(?:.*\n)*.*\(exit status 1, no report\)/, 'commit-msg: an out-of-memory checker: its message and the status shown');
+	# sendemail-validate: the same checkers stop the send, saying it was not checked.
+	my $p = write_file("$d/se.patch", read_file(seed('002')));
+	for my $k (qw(oom exit1-silent exit1-other die signal exit3)) {
+		$r = DTest::run([$p], cmd => ['sh', "$hooks/sendemail-validate"], cwd => $g, env => { DISCLOSURE_PL => "$d/bad-$k.pl" });
+		is($r->{rc}, 1, "sendemail-validate fails closed: checker $k stops the send");
+		like($r->{err}, qr/could not check it \(exit status \d+(, no report)?\): send stopped/, "sendemail-validate: checker $k: says it was not checked");
+	}
+	$r = DTest::run([$p], cmd => ['sh', "$hooks/sendemail-validate"], cwd => $g, env => { DISCLOSURE_PL => "$d/bad-warn-exit0.pl" });
+	is($r->{rc}, 0, 'sendemail-validate: a checker exiting 0 lets the send go');
 }
 
 # sendemail-validate, called as git send-email calls it

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # make install-hooks REPO=DIR (checkpatch-ext/install-hooks.pl): the hooks
-# land in the repository named, work there, and a different hook already
-# there is never replaced silently; .pre-commit-hooks.yaml names the hook.
+# land in the repository named as copies that know the checker (LINK=1:
+# links), work there and fail closed once the checker is gone; a
+# different hook already there is never replaced silently;
+# .pre-commit-hooks.yaml names the hook.
 use v5.36;
 use Test::More;
 use FindBin;
@@ -31,7 +33,9 @@ my $r = repo('fresh');
 ($st, $o) = sh("cd '$root' && make -s install-hooks REPO='$r'");
 is($st, 0, 'make install-hooks REPO=DIR') or diag $o;
 for my $h (qw(commit-msg sendemail-validate)) {
-	ok(-l "$r/.git/hooks/$h" && readlink("$r/.git/hooks/$h") eq "$root/checkpatch-ext/hooks/$h", "$h linked to checkpatch-ext/hooks/$h");
+	my $t = "$r/.git/hooks/$h";
+	ok(-f $t && !-l $t && -x $t, "$h installed as an executable copy");
+	like(read_file($t) // '', qr{^installed='\Q$root\E/checkpatch-ext/disclosure\.pl'$}m, "$h: the copy names this checkout's disclosure.pl");
 }
 write_file("$r/f", "1\n");
 my $msg = write_file(tmpdir() . '/bad', "mm: x\n\nx\n\nSigned-off-by: Claude <noreply\@anthropic.com>\n");
@@ -41,6 +45,18 @@ like($o, qr/AGENT_SIGN_OFF/, '... and says why');
 ($st, $o) = sh("perl '$inst' --repo '$r'");
 is($st, 0, 'installing again: exit 0');
 like($o, qr/already installed/, '... already installed');
+# LINK=1: links instead, replacing our copies; and back to copies.
+($st, $o) = sh("cd '$root' && make -s install-hooks REPO='$r' LINK=1");
+is($st, 0, 'make install-hooks LINK=1') or diag $o;
+for my $h (qw(commit-msg sendemail-validate)) {
+	ok(-l "$r/.git/hooks/$h" && readlink("$r/.git/hooks/$h") eq "$root/checkpatch-ext/hooks/$h", "LINK=1: $h linked to checkpatch-ext/hooks/$h");
+}
+unlike($o, qr/kept as/, 'LINK=1: our copies replaced, not kept');
+($st, $o) = sh("perl '$inst' --repo '$r' --link");
+like($o, qr/commit-msg: already installed/, '--link again: already installed');
+($st, $o) = sh("perl '$inst' --repo '$r'");
+ok(-f "$r/.git/hooks/commit-msg" && !-l "$r/.git/hooks/commit-msg", 'without --link: the link becomes a copy again');
+ok(!-e "$r/.git/hooks/commit-msg.orig", '... nothing kept as .orig');
 
 # A different hook already there: refused, nothing changed.
 $r = repo('other');
@@ -57,18 +73,45 @@ ok(!-e "$r/.git/hooks/sendemail-validate", 'and nothing else installed');
 is($st, 0, 'BACKUP=1: installed') or diag $o;
 is(read_file("$r/.git/hooks/commit-msg.orig"), "#!/bin/sh\nexit 0\n", 'the old hook kept as commit-msg.orig');
 like($o, qr/kept as .*commit-msg\.orig/, '... and said so');
-ok(-l "$r/.git/hooks/commit-msg", 'commit-msg now ours');
+like(read_file("$r/.git/hooks/commit-msg"), qr/^installed='/m, 'commit-msg now ours');
 # A copy of ours (same text) counts as installed.
 $r = repo('copy');
 write_file("$r/.git/hooks/commit-msg", read_file("$root/checkpatch-ext/hooks/commit-msg"));
 ($st, $o) = sh("perl '$inst' --repo '$r'");
 is($st, 0, 'a copy of the same hook: no conflict');
+like(read_file("$r/.git/hooks/commit-msg"), qr{^installed='\Q$root\E/checkpatch-ext/disclosure\.pl'$}m, '... made a copy that names the checker');
 # core.hooksPath is respected.
 $r = repo('hookspath');
 system("git -C '$r' config core.hooksPath myhooks") == 0 or die;
 ($st, $o) = sh("perl '$inst' --repo '$r'");
 is($st, 0, 'core.hooksPath: exit 0') or diag $o;
-ok(-l "$r/myhooks/commit-msg", 'core.hooksPath: installed there');
+ok(-x "$r/myhooks/commit-msg", 'core.hooksPath: installed there');
+
+# The checker moves away (the checkout is moved or deleted): the copies
+# block the commit and the send.  The checkout's path has a space and a
+# quote.
+{
+	my $co = tmpdir() . "/check out's";
+	mkdir $co;
+	system('cp', '-R', "$root/checkpatch-ext", "$co/") == 0 or die;
+	$r = repo('moved');
+	my $i = DTest::run(['--repo', $r], cmd => ['perl', "$co/checkpatch-ext/install-hooks.pl"]);
+	is($i->{rc}, 0, 'installed from a checkout with a space and a quote in its path') or diag $i->{err};
+	write_file("$r/f", "1\n");
+	my $ok = write_file(tmpdir() . '/ok', "mm: x\n\nx\n\nSigned-off-by: Jane <jane\@example.org>\n");
+	($st, $o) = sh("cd '$r' && git add f && git -c user.name=J -c user.email=j\@example.org commit -q -F '$ok'");
+	is($st, 0, '... and a good commit passes there') or diag $o;
+	rename "$co/checkpatch-ext", tmpdir() . '/moved-away' or die;
+	write_file("$r/g", "1\n");
+	($st, $o) = sh("cd '$r' && git add g && git -c user.name=J -c user.email=j\@example.org commit -q -F '$msg'");
+	isnt($st, 0, 'checker moved away: the agent sign-off is rejected');
+	like($o, qr/disclosure\.pl not found .*commit blocked/, '... saying the checker is missing');
+	($st, $o) = sh("cd '$r' && git -c user.name=J -c user.email=j\@example.org commit -q --allow-empty -F '$ok'");
+	isnt($st, 0, 'checker moved away: any commit is blocked (fail closed)');
+	like($o, qr/commit blocked/, '... by the hook');
+	($st, $o) = sh("cd '$r' && '$r/.git/hooks/sendemail-validate' '$ok'");
+	isnt($st, 0, 'checker moved away: sendemail-validate stops the send');
+}
 
 # pre-commit framework definition.
 my $y = read_file("$root/.pre-commit-hooks.yaml");

@@ -42,7 +42,10 @@ sub build($self) {
 		BootState::write_file("$d/.headers", $self->{kversion});
 	}
 	my @files;
-	for my $c (sort glob "$here/guest/*.c") {
+	opendir my $dh, "$here/guest" or die "$here/guest: $!\n";
+	my @progs = sort map { "$here/guest/$_" } grep { /\.c$/ && -f "$here/guest/$_" } readdir $dh;
+	closedir $dh;
+	for my $c (@progs) {
 		my $name = $c =~ s{.*/|\.c$}{}gr;
 		$self->cc("$d/bin/$name", [], $c);
 		push @files, $name eq 'init' ? ['/init', "$d/bin/init", 755] : ["/bin/$name", "$d/bin/$name", 755];

@@ -10,6 +10,7 @@ use File::Copy qw(copy);
 use Fcntl qw(:flock);
 use Time::HiRes qw(time);
 use Digest::MD5;
+use File::Find qw(find);
 use KernelBuild;
 use BootState;
 use BootGuest;
@@ -27,6 +28,33 @@ sub new($class, %a) {
 	my $self = bless { %a, passed => 0, failed => 0, rows => [], timings => [], built => {} }, $class;
 	$self->{logs} = "$a{out}/logs";
 	return $self;
+}
+
+# The standard output of CMD (a list: no shell), its standard error to
+# ERR (a file; /dev/null by default); returns (output, exit status), a
+# command that cannot run or dies on a signal counting as a failure.
+sub capture($err, @cmd) {
+	$err //= '/dev/null';
+	my $pid = open(my $fh, '-|') // die "fork: $!\n";
+	if (!$pid) {
+		open STDIN, '<', '/dev/null';
+		open STDERR, '>', $err or do { require POSIX; POSIX::_exit(126) };
+		exec { $cmd[0] } @cmd or do { require POSIX; POSIX::_exit(127) };
+	}
+	local $/;
+	my $out = <$fh> // '';
+	close $fh;
+	return ($out, $? & 127 ? 128 + ($? & 127) : $? >> 8);
+}
+
+# Whether PROG is an executable in PATH (or a path to one).
+sub have_tool($prog) {
+	return -f $prog && -x _ if $prog =~ m{/};
+	for my $dir (split /:/, $ENV{PATH} // '') {
+		my $f = ($dir eq '' ? '.' : $dir) . "/$prog";
+		return 1 if -f $f && -x _;
+	}
+	return 0;
 }
 
 sub note($self, $msg) { print STDERR "boot-test: $msg\n" }
@@ -49,7 +77,7 @@ sub result($self, $case, $ok, $detail, %row) {
 # Tools, lock, tree, working copy.  Dies with the reason.
 sub setup($self) {
 	my $m = $self->{machine};
-	my @missing = grep { system("command -v '$_' >/dev/null 2>&1") } "$m->{cross}gcc", $m->{qemu}, 'patch', 'sparse';
+	my @missing = grep { !have_tool($_) } "$m->{cross}gcc", $m->{qemu}, 'patch', 'sparse';
 	die "missing tools: @missing (run make deps)\n" if @missing;
 	make_path($self->{logs});
 	open $self->{lock}, '>', "$self->{out}/lock" or die "$self->{out}/lock: $!\n";
@@ -58,12 +86,12 @@ sub setup($self) {
 		flock $self->{lock}, LOCK_EX;
 	}
 	my $pristine = $self->timed(tree => sub {
-		my $p = `sh '$self->{top}/scripts/ktree.sh' '$self->{kver}'`;
-		die "no kernel tree for KVER=$self->{kver} (scripts/ktree.sh failed)\n" if $?;
+		my ($p, $st) = capture(undef, 'sh', "$self->{top}/scripts/ktree.sh", $self->{kver});
+		die "no kernel tree for KVER=$self->{kver} (scripts/ktree.sh failed)\n" if $st;
 		chomp $p;
 		$p;
 	});
-	my $kversion = `make -s -C '$pristine' kernelversion 2>/dev/null`;
+	my ($kversion) = capture(undef, 'make', '-s', '-C', $pristine, 'kernelversion');
 	chomp $kversion;
 	$self->{kversion} = $kversion;
 	$self->{origin} = "$pristine $kversion";
@@ -120,7 +148,9 @@ sub cocci_fix($self, $st, $steps, $file) {
 	my $label = "before-cocci-" . ($file =~ s{\W}{_}gr);
 	$st->apply($label, @$steps);
 	my $md5 = Digest::MD5->new;
-	for my $f ("$st->{src}/$file", sort(split /\n/, `find '$self->{top}/cocci' -type f`)) {
+	my @cocci;
+	find({ no_chdir => 1, wanted => sub { push @cocci, $_ if -f } }, "$self->{top}/cocci") if -d "$self->{top}/cocci";
+	for my $f ("$st->{src}/$file", sort @cocci) {
 		open my $fh, '<', $f or next;
 		$md5->addfile($fh);
 	}
@@ -131,8 +161,8 @@ sub cocci_fix($self, $st, $steps, $file) {
 	$self->note("generating the cocci fix: sh cocci/bin/lifo-fix.sh $st->{src} $file");
 	my $log = "$self->{logs}/cocci.log";
 	unlink $log;
-	my $diff = `sh '$tool' '$st->{src}' '$file' 2>'$log'`;
-	die "cocci patch mode produced no fix: lifo-fix.sh exit " . ($? >> 8) . " (log: $log)\n" if $?;
+	my ($diff, $rc) = capture($log, 'sh', $tool, $st->{src}, $file);
+	die "cocci patch mode produced no fix: lifo-fix.sh exit $rc (log: $log)\n" if $rc;
 	die "cocci patch mode produced no fix: lifo-fix.sh printed no diff for $file (log: $log)\n"
 		unless $diff =~ /^\+\+\+ /m;
 	BootState::write_file($fix, $diff);

@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: GPL-2.0
+# The Makefile hands every user variable to its drivers as one word that
+# the shell never runs: backticks, $(...), quotes, ';' and spaces in OUT,
+# KSRC, BUILD, PATCH, REPO, M, FILES, SINCE, CACHE, FINDING, KVER, J and
+# FAIL_ON reach the driver as they were given.  The real Makefile runs in
+# a scratch folder whose scripts/ and drivers only record their arguments.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib $FindBin::Bin;
+use TestLib;
+use File::Temp qw(tempdir);
+use File::Path qw(make_path);
+
+my $root = root();
+my $d = tempdir(CLEANUP => 1);
+my $proj = "$d/proj";
+my $args = "$d/args";
+mkdir $args;
+
+# Fake drivers: each writes its arguments, NUL-terminated, to args/NAME.
+my $rec_pl = "#!/usr/bin/perl\nmy \$n = \$0 =~ s{.*/}{}r;\nopen my \$fh, '>', \"$args/\$n\" or die;\nprint \$fh map { \"\$_\\0\" } \@ARGV;\n";
+my $rec_sh = "n=\${0##*/}\n: > '$args/'\"\$n\"\nfor a; do printf '%s\\0' \"\$a\" >> '$args/'\"\$n\"; done\n";
+write_to("$proj/scripts/deps.sh", $rec_sh);
+write_to("$proj/scripts/ktree.sh", $rec_sh . "printf '%s\\n' '$d/the tree'\n");
+write_to("$proj/cocci/bin/$_", $rec_pl) for qw(lifo-scan.pl make-fixes.pl check-patch.pl bench-rescan.pl);
+write_to("$proj/cocci/bin/bench.sh", $rec_sh);
+write_to("$proj/checkpatch-ext/install-hooks.pl", $rec_pl);
+
+sub args_of($name) {
+	open my $fh, '<', "$args/$name" or return undef;
+	local $/;
+	my @a = split /\0/, <$fh>, -1;
+	pop @a;		# each argument ends in a NUL
+	return \@a;
+}
+# MAKEFILE_UNDER_TEST=FILE tries another Makefile (the test's own check).
+my $makefile = $ENV{MAKEFILE_UNDER_TEST} || "$root/Makefile";
+sub make(@vars) {
+	opendir my $dh, $args or die;
+	unlink map { "$args/$_" } grep { !/^\.\.?$/ } readdir $dh;
+	my $pid = fork // die;
+	if (!$pid) {
+		chdir $proj or die;
+		open STDOUT, '>', "$d/make.out";
+		open STDERR, '>&', \*STDOUT;
+		exec 'make', '-s', '-f', $makefile, @vars or exit 127;
+	}
+	waitpid $pid, 0;
+	return $? >> 8;
+}
+sub pwned { my @p = grep { -e } map { ("$proj/$_", "$d/$_", "/tmp/$_") } qw(PWNED PWNED1 PWNED2 PWNED3); return "@p" }
+
+# What a hostile or unlucky value looks like on make's command line ($$ is
+# make's $), and what the driver must receive.
+my $evil = "`touch PWNED1` \$\$(touch PWNED2) ;touch PWNED3; 'q' \"dq\" \\ \$\$HOME";
+my $want = "`touch PWNED1` \$(touch PWNED2) ;touch PWNED3; 'q' \"dq\" \\ \$HOME";
+
+# The plain case: $(...) and backticks in OUT.
+is(make('scan', "OUT=$d/o \$\$(touch PWNED) `touch PWNED1`", 'WRAPPERS=0', 'CACHE='), 0, 'make scan OUT=$(touch PWNED)');
+is(pwned(), '', 'make scan OUT=$(touch PWNED) `touch PWNED1`: no PWNED file');
+is_deeply((args_of('lifo-scan.pl') // [])->[3], "$d/o \$(touch PWNED) `touch PWNED1`", 'make scan: the driver gets OUT as given');
+
+is(make('scan', "KSRC=$d/src $evil", "OUT=$d/out $evil", "J=2$evil", "KVER=6.12$evil", "FAIL_ON=fix$evil",
+	"CACHE=$d/cache $evil", "M=drivers/$evil", "FILES=a\$\$(touch${evil}).c b.c", "SINCE=HEAD~1$evil"), 0,
+	'make scan with hostile values: the driver runs') or diag `cat '$d/make.out'`;
+is(pwned(), '', 'make scan: nothing in the values ran');
+is_deeply(args_of('ktree.sh'), ["6.12$want", "$d/src $want"], 'make scan: ktree.sh gets KVER and KSRC as given');
+is_deeply(args_of('lifo-scan.pl'), ['--tree', "$d/the tree", '--out', "$d/out $want", '--jobs', "2$want",
+	'--kver', "6.12$want", '--wrappers', '--fail-on', "fix$want", '--cache', "$d/cache $want", '--dir', "drivers/$want",
+	'--file', 'a$(touch`touch', '--file', 'PWNED1`', '--file', '$(touch', '--file', 'PWNED2)', '--file', ';touch',
+	'--file', 'PWNED3;', '--file', "'q'", '--file', '"dq"', '--file', '\\', '--file', '$HOME).c', '--file', 'b.c',
+	'--since', "HEAD~1$want"],
+	'make scan: each value one argument, as given (FILES split on spaces only)');
+is_deeply(args_of('deps.sh'), [], 'make scan KSRC=: deps.sh gets no version');
+
+is(make('fixes', "OUT=$d/out $evil", "FINDING=mm/x \$\$(touch PWNED2).c:12", 'SIGNOFF=1', 'WRAPPERS=0'), 0, 'make fixes');
+is(pwned(), '', 'make fixes: nothing ran');
+is_deeply(args_of('make-fixes.pl'), ['--tree', "$d/the tree", '--out', "$d/out $want", '--jobs', '2',
+	'--kver', '6.12', '--finding', 'mm/x $(touch PWNED2).c:12', '--signoff'], 'make fixes: OUT and FINDING as given')
+	or diag explain args_of('make-fixes.pl');
+is_deeply(args_of('deps.sh'), ['6.12'], 'make fixes: deps.sh gets the packaged version');
+
+is(make('check-patch', "PATCH=$d/my patch $evil"), 0, 'make check-patch');
+is(pwned(), '', 'make check-patch: nothing ran');
+is_deeply(args_of('check-patch.pl'), ['--tree', "$d/the tree", '--patch', "$d/my patch $want", '--kver', '6.12'],
+	'make check-patch: PATCH as given');
+
+is(make('install-hooks', "REPO=$d/a repo $evil", 'BACKUP=1'), 0, 'make install-hooks');
+is(pwned(), '', 'make install-hooks: nothing ran');
+is_deeply(args_of('install-hooks.pl'), ['--repo', "$d/a repo $want", '--backup'], 'make install-hooks: REPO as given');
+make('install-hooks', "REPO=$d/r", 'LINK=1');
+is_deeply(args_of('install-hooks.pl'), ['--repo', "$d/r", '--link'], 'make install-hooks LINK=1: --link');
+
+is(make('tree', "KVER=6.1$evil"), 0, 'make tree');
+is(pwned(), '', 'make tree: nothing ran');
+is_deeply(args_of('deps.sh'), ["6.1$want"], 'make tree: KVER as given to deps.sh');
+
+is(make('bench-rescan', "J=3$evil"), 0, 'make bench-rescan');
+is_deeply(args_of('bench-rescan.pl'), ["$d/the tree", "3$want"], 'make bench-rescan: J as given');
+is(make('help', "KVER=6.12$evil", "J=1$evil", "WRAPPERS=0$evil"), 0, 'make help');
+is(pwned(), '', 'make help: nothing ran');
+like(`cat '$d/make.out'`, qr/^  KVER=6\.12\Q$want\E /m, 'make help: prints KVER as given');
+
+# make clean removes what is inside BUILD, and nothing that a word of
+# BUILD names.
+my $build = "$d/b \$(touch PWNED2) `touch PWNED1`";
+make_path("$build/scan-6.12", "$build/cache", "$d/b", "$proj/b");
+is(make('clean', "BUILD=$d/b \$\$(touch PWNED2) `touch PWNED1`"), 0, 'make clean');
+is(pwned(), '', 'make clean: nothing ran');
+ok(!-e "$build/scan-6.12" && !-e "$build/cache", 'make clean: BUILD emptied of its results');
+ok(-d "$d/b" && -d "$proj/b", 'make clean: the folders named by words of BUILD are left alone');
+
+# Without the hostile part: a path with a space is still one argument.
+is(make('scan', "KSRC=$d/my linux", "OUT=$d/my out", 'WRAPPERS=0', 'CACHE='), 0, 'make scan with spaces');
+is_deeply(args_of('lifo-scan.pl'), ['--tree', "$d/the tree", '--out', "$d/my out", '--jobs', `nproc` =~ s/\n//r,
+	'--kver', '6.12'], 'make scan: a path with spaces is one argument');
+is_deeply(args_of('ktree.sh'), ['6.12', "$d/my linux"], 'make scan: KSRC with a space is one argument');
+
+done_testing;
