@@ -140,4 +140,16 @@ for my $bad (['-s', '0', "$d/x"], ['-s', '33', "$d/x"], ['-s', '4x', "$d/x"], ['
 }
 ok(!-e "$d/x", '... and nothing written');
 is(system("'$bin' '$d/no/such/dir.img' 2>/dev/null") >> 8, 1, 'an unwritable file: exit 1');
+
+# Kernel style: the packaged tree's checkpatch.pl, when a tree is
+# extracted (make tree; KTREE_CACHE as scripts/ktree.sh reads it).
+my $trees = $ENV{KTREE_CACHE} // "$FindBin::Bin/../../build/trees";
+my ($cp) = grep { -f } map { "$trees/linux-source-$_/scripts/checkpatch.pl" } qw(6.12 6.1);
+SKIP: {
+	skip 'no extracted packaged tree for checkpatch.pl (make tree)', 2 unless $cp;
+	for my $f (qw(mkufs.c ufs-rename.c)) {
+		my $out = `perl '$cp' --no-tree --quiet -f '$FindBin::Bin/../guest/$f' 2>&1`;
+		is($out, '', "checkpatch.pl --no-tree -f guest/$f: clean") or diag($out);
+	}
+}
 done_testing;
