@@ -94,6 +94,27 @@ ok(!$v->{ok}, 'a selftest that bails out fails the case');
 like($v->{detail}, qr/mm-cow=FAIL/, '... through its exit status');
 is($v->{kernel_tests}{fail}, 1, '... and "Bail out!" counts as a failure');
 
+# ufs_rename() of the packaged 6.12.118, without and with the by-hand fix
+# (kernel-patches/by-hand/0001-ufs-...), trimmed consoles: the warning
+# is raised in ufs_delete_entry() called by ufs_rename().
+$v = verdict(log_text('real-ufs-pristine'), { tests => ['ufs-rename'], expect => 'kunmap_local_indexed' }, $done);
+ok($v->{ok}, 'real-ufs-pristine: the warning is seen and ufs-rename passes');
+is($v->{from}, 'ufs_delete_entry', '... released by ufs_delete_entry()');
+like(log_text('real-ufs-pristine'), qr/^ ufs_delete_entry from ufs_rename\+/m, '... called by ufs_rename()');
+like($v->{detail}, qr/ufs-rename=PASS/, '... and the tree check passed');
+$v = verdict(log_text('real-ufs-pristine'), { tests => ['ufs-rename'], expect => undef }, $done);
+ok(!$v->{ok}, 'real-ufs-pristine where no warning may appear: FAIL');
+$v = verdict(log_text('real-ufs-fixed'), { tests => ['ufs-rename'], expect => undef }, $done);
+ok($v->{ok}, 'real-ufs-fixed: quiet, ufs-rename passes');
+ok(!defined $v->{warning}, '... no warning');
+like(log_text('real-ufs-fixed'), qr/tree checked after a remount/, '... the tree read back after a remount');
+$v = verdict(log_text('real-ufs-fixed'), { tests => ['ufs-rename'], expect => 'kunmap_local_indexed' }, $done);
+ok(!$v->{ok}, 'real-ufs-fixed where the warning is expected: FAIL');
+(my $failed = log_text('real-ufs-fixed')) =~ s/BT-RESULT ufs-rename PASS status=0/BT-RESULT ufs-rename FAIL status=1/;
+$v = verdict($failed, { tests => ['ufs-rename'], expect => undef }, $done);
+ok(!$v->{ok}, 'a quiet console whose tree check failed: FAIL');
+like($v->{detail}, qr/ufs-rename=FAIL/, '... naming the test');
+
 my $p = parse_console("[    0.5] BT-INIT\r\n[    1.0] BT-RESULT a PASS status=0\r\nBT-RESULT a FAIL\r\nBT-DONE pass=1\r\n");
 ok($p->{done} && $p->{init}, 'time stamps and carriage returns are dropped');
 is($p->{tests}{a}, 'PASS', 'the first result of a test counts');
