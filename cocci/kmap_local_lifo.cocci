@@ -18,7 +18,9 @@
 // Copyright: (C) 2026 The kmap-lifo tooling authors.
 // Comments: The identifier sets marked "maps.list", "iterators.list" and
 //  "releases.list" are those files; make regen writes them in, and the
-//  make scan driver writes in the wrappers it infers from the tree.
+//  make scan driver writes in the wrappers it infers from the tree, with
+//  the summaries of functions that map or release a field of their
+//  argument ("fieldmaps.list", "fields.list").
 //  --use-coccigrep: the kernel's .cocciconfig asks for git grep, which
 //  finds no file in a tree that git does not track or ignores.
 // Options: --no-includes --include-headers --use-coccigrep
@@ -30,11 +32,29 @@ virtual report
 // With report: also print "UNDECIDED: FILE:LINE: ..." where the order
 // cannot be told from the code (make scan counts these).
 virtual undecided
+// Also print "WRAPPER: fieldmap|fieldrelease FUNC INDEX PATH FILE" for
+// the functions that leave a field of a parameter mapped or release one
+// (a driver that checks a whole tree gives them to their callers).
+virtual summaries
 
 @initialize:python@
 @@
 import re
 
+# Summaries of functions defined in other files (a driver that checks a
+# whole tree finds them: "WRAPPER: fieldmap|fieldrelease FUNC INDEX PATH
+# FILE"): a call maps, or releases, field PATH of its argument INDEX.  By
+# name: only functions that other files can call (not static) are listed.
+extern_fields = "" # summaries: fields.list
+ext_maps = {}	# function => (index, path)
+ext_rels = {}	# function => set((index, path))
+for entry in extern_fields.split(";"):
+	w = entry.split()
+	if len(w) == 4 and w[2].isdigit():
+		if w[0] == "map":
+			ext_maps[w[1]] = (int(w[2]), w[3])
+		elif w[0] == "release":
+			ext_rels.setdefault(w[1], set()).add((int(w[2]), w[3]))
 mapcalls = {}
 nested = set()
 nullexit = set()
@@ -330,17 +350,66 @@ shown_as = {}		# key(call) => the field the call maps, as written
 
 release_helpers = {}	# file => {function: set((index, path))}
 
-def helper_names():
-	for f in helper_dirty:
+def summarize_dirty():
+	for f in sorted(helper_dirty):
 		helpers[f], release_helpers[f] = summarize(f)
+		summarized.add(f)
 	helper_dirty.clear()
-	return set(n for h in helpers.values() for n in h)
 
-def release_helper_names():
+summarized = set()
+
+def helpers_of(f):
+	"""The field helpers a call in file f can reach: {function: (index,
+	path)}, those of the file over those of other files."""
+	summarize_dirty()
+	h = dict(ext_maps)
+	h.update(helpers.get(f, {}))
+	return h
+
+def release_helpers_of(f):
+	summarize_dirty()
+	h = dict((n, set(e)) for n, e in ext_rels.items())
+	h.update(release_helpers.get(f, {}))
+	return h
+
+def helper_names():
+	"""The field helpers of every file read (a rule that knows the call
+	checks it is one of its file: helper_calls) and of other files."""
+	summarize_dirty()
+	return set(n for h in helpers.values() for n in h) | set(ext_maps)
+
+def release_helper_names(f=None):
 	"""Functions that release a field of the structure they are passed:
-	a call releases that structure's mapping in the caller."""
-	helper_names()
-	return set(n for h in release_helpers.values() for n in h)
+	a call releases that structure's mapping in the caller.  Those of
+	file f and of other files; without f, those of every file read (a
+	static function of one file is nothing in another)."""
+	if f is not None:
+		return set(release_helpers_of(f))
+	summarize_dirty()
+	return set(n for h in release_helpers.values() for n in h) | set(ext_rels)
+
+def print_summaries():
+	"""What the functions of the files read leave mapped in, or release
+	from, a field of a parameter, for the other files (the passes of make
+	scan): a function other files can call, a path without spaces."""
+	summarize_dirty()
+	for f in sorted(summarized):
+		for kind, table in (("fieldmap", helpers.get(f, {})), ("fieldrelease", release_helpers.get(f, {}))):
+			for fn in sorted(table):
+				es = [table[fn]] if kind == "fieldmap" else sorted(table[fn])
+				for idx, path in es:
+					if re.fullmatch(r"(->|\.)[\w.>\[\]-]*", path) and not is_static(f, fn):
+						print("WRAPPER: %s %s %d %s %s" % (kind, fn, idx, path, f))
+	summarized.clear()
+
+def is_static(f, fn):
+	"""Whether function fn is defined static in file f (only its file
+	can call it)."""
+	for n, t in enumerate(lines_of(f)):
+		if re.match(r"[A-Za-z_].*\b%s\s*\(" % re.escape(fn), t):
+			head = " ".join(lines_of(f)[max(0, n - 1):n + 1])
+			return re.search(r"\bstatic\b", head) is not None
+	return False
 
 layouts = {}
 
@@ -424,6 +493,7 @@ def summarize(f):
 		if sa:
 			rels.setdefault(pr[0].current_element, set()).add((sa[0], sa[1], int(pr[0].line)))
 	lay = layout(f)
+	ext_r = dict((n, set(e)) for n, e in ext_rels.items())
 	while True:
 		out = {}
 		for fn, es in maps.items():
@@ -432,11 +502,23 @@ def summarize(f):
 				if leaves_mapped(f, line, later):
 					out[fn] = (idx, path)
 					break
-		releasers = dict((fn, set((i, q) for i, q, _ in es)) for fn, es in rels.items())
+		# A function that maps the field itself before it releases it
+		# releases nothing of what its caller holds.
+		releasers = {}
+		for fn, es in rels.items():
+			own = maps.get(fn, ())
+			for i, q, l in es:
+				if not any((i2, q2) == (i, q) and l2 < l for i2, q2, l2 in own):
+					releasers.setdefault(fn, set()).add((i, q))
+		# Helpers of other files, unless a function of this one has the name.
+		mapper = dict(ext_maps)
+		mapper.update(out)
+		releaser = dict(ext_r)
+		releaser.update(releasers)
 		grown = False
-		for fn, n, col, name, args in calls_of(f, set(out) | set(releasers)) if out or releasers else ():
+		for fn, n, col, name, args in calls_of(f, set(mapper) | set(releaser)) if mapper or releaser else ():
 			params = lay[n][1]
-			for table, fields in ((maps, [out[name]] if name in out else []), (rels, releasers.get(name, ()))):
+			for table, fields in ((maps, [mapper[name]] if name in mapper else []), (rels, releaser.get(name, ()))):
 				for idx, path in fields:
 					a = args[idx].strip() if args is not None and idx < len(args) else None
 					if a and a in params:
@@ -456,12 +538,25 @@ def find_helper_calls(f):
 	if f in helper_files:
 		return
 	helper_files.add(f)
-	names = helper_names() and helpers.get(f, {})
+	if ext_maps or ext_rels:
+		# Its functions may call helpers of other files with their
+		# parameters: helpers themselves, for the summaries.
+		helper_dirty.add(f)
+	names = helpers_of(f)
 	if not names:
 		return
+	# A function that only passes one structure to helpers (an XDR
+	# decoder calling xdr_inline_decode(xdr, n) again and again) has one
+	# mapping that moves, nothing to nest: its helper calls count once
+	# per structure.
+	given = {}
 	for fn, n, col, name, args in calls_of(f, set(names)):
 		helper_calls[(f, str(n + 1), str(col))] = names[name]
-		mapcalls[(f, fn)] = mapcalls.get((f, fn), 0) + 1
+		idx = names[name][0]
+		arg = re.sub(r"^&|\s+", "", args[idx]) if args is not None and idx < len(args) else (n, col)
+		given.setdefault((f, fn), set()).add(arg)
+	for k, args in given.items():
+		mapcalls[k] = mapcalls.get(k, 0) + len(args)
 
 def call_args(text):
 	"""The top-level arguments of the call whose "(" opens text."""
@@ -513,10 +608,16 @@ def helper_arg(b, pb):
 
 handles = {}
 maplines = {}
+# The outer mappings of nest that are checked: (function, A).
+outer = set()
 
 def note_handle(x, pm):
 	handles.setdefault(where(pm), set()).add(tidy(x))
 	maplines.setdefault(where(pm), set()).add(int(pm[0].line))
+	if callee(pm) in ext_maps:
+		# x = erofs_bread(&it->buf, ...): x points into the mapping the
+		# call keeps in its argument, no mapping of its own to summarize.
+		return
 	fld = field_of(x, pm)
 	if fld:
 		field_maps.setdefault(pm[0].file, []).append((fld, pm))
@@ -639,25 +740,29 @@ def org_text(s):
 // prefilter: releases.list iterators.list
 @tokens@
 @@
-\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|skb_abort_seq_read\|sg_miter_next\|skb_seq_read\)(...)
+\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|skb_abort_seq_read\|io_mapping_unmap_local\|io_mapping_unmap_atomic\|sg_miter_next\|skb_seq_read\)(...)
 
 // Only a function that maps twice can nest: count the mapping calls, and
-// let the path searches look inside those functions only.
+// let the path searches look inside those functions only.  The field
+// helpers of other files map too (fieldmaps.list, filled for a tree).
 @maps depends on tokens@
 position p;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, sg_miter_next, skb_seq_read}; // maps.list iterators.list
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, sg_miter_next, skb_seq_read}; // maps.list iterators.list fieldmaps.list
 @@
 mf@p(...)
 
 @script:python@
 p << maps.p;
 @@
-mapcalls[where(p)] = mapcalls.get(where(p), 0) + 1
+# (Calls of field helpers are counted by the structures they are given:
+# find_helper_calls().)
+if callee(p) not in ext_maps:
+	mapcalls[where(p)] = mapcalls.get(where(p), 0) + 1
 
 // Handles: what each mapping call's result is assigned to, per function.
 @handles depends on tokens@
 expression X;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
 position pm : script:python() { where(pm) in mapcalls };
 @@
 \( X = <+... mf@pm(...) ...+> \)
@@ -669,9 +774,9 @@ note_handle(X, pm)
 
 // The releases of fields, for the summaries of helpers and of functions
 // that leave fields mapped to another function.
-@frel depends on handles@
+@frel depends on tokens@
 expression X;
-identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 position pr;
 @@
 rf@pr(..., X, ...)
@@ -704,19 +809,22 @@ else:
 @nest depends on twice exists@
 identifier twice.fn;
 expression A, C, E;
-identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, sg_miter_next, skb_seq_read}; // maps.list iterators.list
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, sg_miter_next, skb_seq_read}; // maps.list iterators.list
 identifier ia = {sg_miter_next, skb_seq_read}; // iterators.list
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier fh : script:python() { fh in helper_names() };
+identifier fa : script:python() { fa in helper_names() };
+identifier rh : script:python() { rh in release_helper_names() };
 identifier F;
 position pa, pb;
 position pg : script:python() { not exits(pg) };
 @@
 fn(...) {
 ... when any
-\( A = <+... ma@pa(...) ...+> \| ia@pa(..., A) \)
+\( A = <+... ma@pa(...) ...+> \| ia@pa(..., A) \| fa@pa(..., A, ...) \)
 ... when != ra(..., <+... A ...+>, ...)
+    when != rh(..., <+... A ...+>, ...)
     when != A = E
     when != if@pg (C) { <+... ra(..., <+... A ...+>, ...) ...+> }
     when != if (C) ra(..., <+... A ...+>, ...);
@@ -726,9 +834,12 @@ fn(...) {
 }
 
 @script:python@
-pa << nest.pa;
+A << nest.A; pa << nest.pa;
 @@
 nested.add(where(pa))
+# A mapped by a helper: A must be the argument the helper maps a field of.
+if helper_arg(A, pa):
+	outer.add((where(pa), tidy(A)))
 
 // Aliases matter only where nest found a pair.
 // Aliases: "y = x;" (or x plus an offset, or cast, or "y = x = map()")
@@ -755,7 +866,7 @@ position nest.pb;
 expression B : script:python(pb) { helper_arg(B, pb) };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
@@ -765,7 +876,7 @@ identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 // older mappings are live.
 @nullexit@
 expression pair.B;
-identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier L;
 position pn;
 @@
@@ -791,18 +902,18 @@ expression nest.A, pair.B;
 position nest.pb;
 expression C, E;
 identifier L;
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
-identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
-expression RA : script:python(A, B, pb) { distinct(A, B, pb) and mentions(RA, A, pb) };
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 position p : script:python() { key(p) not in nullexit };
 position pn : script:python() { key(pn) in nullexit };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 position pg : script:python(A, B, pb) { not exits(pg) and not releases_first(pg, A, B, pb) };
-identifier rh : script:python() { rh in release_helper_names() };
+identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
@@ -812,7 +923,7 @@ identifier rh : script:python() { rh in release_helper_names() };
     when != B = E
     when != A = E
     when != goto L@pn;
-ra@p(..., RA, ...)
+\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; p << early.p;
@@ -823,14 +934,14 @@ early_hits.add((key(p), tidy(A), tidy(B)))
 @late exists@
 expression pair.B;
 position early.p;
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
-identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RB : script:python(B, p) { mentions(RB, B, p) };
 expression E;
 position q;
-identifier rh : script:python() { rh in release_helper_names() };
+identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
 @@
-ra@p(...)
+\( ra@p(...) \| rh@p(...) \)
 ... when != B = E
 \( rb@q(..., RB, ...) \| rh@q(..., RB, ...) \)
 
@@ -850,16 +961,16 @@ choose(A, B, p, q)
 identifier twice.fn;
 expression pair.B;
 position early.p;
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
-identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RB : script:python(B, p) { mentions(RB, B, p) };
 expression E;
 position q;
-identifier rh : script:python() { rh in release_helper_names() };
+identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
 @@
 fn@q(...) {
 ... when any
-ra@p(...)
+\( ra@p(...) \| rh@p(...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RB, ...)
     when != B = E
@@ -883,18 +994,18 @@ position nest.pb;
 expression E;
 identifier L;
 expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) };
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
-identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
-expression RA : script:python(A, B, pb) { distinct(A, B, pb) and mentions(RA, A, pb) };
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 position pn : script:python() { key(pn) in nullexit };
 position pg : script:python() { not exits(pg) };
 position p : script:python() { key(p) not in nullexit };
-identifier rh : script:python() { rh in release_helper_names() };
+identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
@@ -904,7 +1015,7 @@ identifier rh : script:python() { rh in release_helper_names() };
     when != B = E
     when != A = E
     when != goto L@pn;
-ra@p(..., RA, ...)
+\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; pb << nest.pb; p << guarded.p;
@@ -916,7 +1027,7 @@ undecided_guard(A, B, pb, p)
 // above cannot tell p[i] of one round from p[i] of the next.
 @arrmap depends on tokens exists@
 expression P, I, INC;
-identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock}; // maps.list
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
 position pa;
 position pl : script:python() { where(pl) in mapcalls };
 @@
@@ -949,7 +1060,7 @@ aliases.setdefault(where(p), {}).setdefault(tidy(P) + "[]", set()).add(tidy(Q) +
 position arrmap.pl;
 expression J, INC;
 expression X : script:python(pl) { any(mentions(tidy(X) + "[]", a + "[]", pl) for a in arrays_at.get(key(pl), ())) };
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 statement S;
 position p;
 @@
@@ -989,9 +1100,10 @@ check_field_release(X, pr)
 // once, after the whole file, so a pair's earliest release is known.
 @shown depends on tokens && (report || org)@
 position p : script:python() { reported(p) };
-identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rh : script:python() { rh in release_helper_names() };
 @@
-rp@p(...)
+\( rp@p(...) \| rh@p(...) \)
 
 @script:python depends on report@
 p << shown.p;
@@ -1009,9 +1121,10 @@ for _, _, msg, links in findings_at(p):
 
 @depends on tokens && context@
 position p : script:python() { reported(p) };
-identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rh : script:python() { rh in release_helper_names() };
 @@
-* rp@p(...)
+* \( rp@p(...) \| rh@p(...) \)
 
 @depends on tokens && patch@
 position p : script:python() { owner(p) == "p" };
@@ -1037,3 +1150,8 @@ identifier RA, RB;
   RB@q(EB);
 + RA(EA);
 )
+
+// The summaries of the functions of the file, for their callers.
+@script:python depends on summaries@
+@@
+print_summaries()

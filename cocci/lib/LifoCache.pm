@@ -25,7 +25,7 @@ use LifoCommon qw(read_bytes);
 use LifoLists;
 use LifoSlice;
 
-my $FORMAT = 'kmap-lifo-cache 1';
+my $FORMAT = 'kmap-lifo-cache 2';
 
 # undef and the reason when DIR cannot be used.
 sub new($class, $dir) {
@@ -42,8 +42,12 @@ sub dir($self) { return $self->{dir} }
 sub rule_key($self, $rule_text, $slice, @command) {
 	my ($blank, $sets) = LifoLists::blank_sets($rule_text);
 	push @$sets, $slice if $slice;
-	my %all = map { $_ => 1 } map { @$_ } @$sets;
-	return { digest => sha256_hex(join "\0", $FORMAT, $slice ? 'cut' : 'whole', @command, $blank),
+	# (A set's element is a name, or "NAME=DATA": data about the name.)
+	my %all = map { $_ => 1 } map { s/=.*//sr } map { @$_ } @$sets;
+	# The cut copies spatch reads come from LifoSlice.pm's code: a change
+	# there must not reuse answers about copies cut another way.
+	state $cutter = sha256_hex(read_bytes($INC{'LifoSlice.pm'}) // '');
+	return { digest => sha256_hex(join "\0", $FORMAT, $slice ? "cut $cutter" : 'whole', @command, $blank),
 		sets => [map { [sort @$_] } @$sets],
 		re => %all ? LifoSlice::names_regex(sort keys %all) : qr/(?!)/ };
 }
@@ -54,7 +58,7 @@ sub file_key($self, $rk, $path, $text) {
 	my %has;
 	$has{$&} = 1 while $text =~ /$rk->{re}/g;
 	return sha256_hex(join "\0", $rk->{digest}, $path,
-		(map { join ',', grep { $has{$_} } @$_ } @{$rk->{sets}}), $text);
+		(map { join ',', grep { $has{s/=.*//sr} } @$_ } @{$rk->{sets}}), $text);
 }
 
 sub _path($self, $key) { return "$self->{dir}/spatch/" . substr($key, 0, 2) . "/$key" }

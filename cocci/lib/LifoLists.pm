@@ -28,11 +28,28 @@ sub read_list($file) {
 	return @n;
 }
 
+# The summaries of functions (fields.list): "map|release NAME INDEX
+# PATH" per line, as kmap_local_lifo.cocci prints them without "field".
+sub read_summaries($file) {
+	open my $fh, '<', $file or die "cannot read $file: $!\n";
+	my @e;
+	local $_;
+	while (<$fh>) {
+		push @e, "$1 $2 $3 $4" if /^(map|release) ([A-Za-z_]\w*) (\d+) ([^\s;"\\]+)$/;
+	}
+	return @e;
+}
+
 # The lists a semantic patch names, { file name => [names] }: each read
-# from $dir, or from $seeds (cocci/) when $dir lacks it.
+# from $dir, or from $seeds (cocci/) when $dir lacks it.  The lists that
+# only make scan writes (the helpers of other files: fieldmaps.list,
+# fields.list) are empty without $dir.
 sub lists_in($dir, $seeds) {
-	return { map { $_ => [read_list(defined $dir && -f "$dir/$_" ? "$dir/$_" : "$seeds/$_")] }
-		qw(maps.list releases.list iterators.list) };
+	my %l = map { $_ => [read_list(defined $dir && -f "$dir/$_" ? "$dir/$_" : "$seeds/$_")] }
+		qw(maps.list releases.list iterators.list);
+	$l{'fieldmaps.list'} = [defined $dir && -f "$dir/fieldmaps.list" ? read_list("$dir/fieldmaps.list") : ()];
+	$l{'fields.list'} = [defined $dir && -f "$dir/fields.list" ? read_summaries("$dir/fields.list") : ()];
+	return \%l;
 }
 
 sub _union($lists, @names) {
@@ -53,6 +70,10 @@ sub substitute($text, $lists, %o) {
 	my $lname = qr/[\w-]+\.list/;
 	$text =~ s{\{[^{}]*\}(;\s*//((?:\s+$lname)+))[ \t]*$}{
 		'{' . join(', ', _union($lists, split ' ', $2)) . '}' . $1
+	}gme;
+	# Summaries, in the rule's Python: 'NAME = "E;E" # summaries: LIST'.
+	$text =~ s{^(\w+ = )"[^"\n]*"( # summaries: ($lname))$}{
+		$1 . '"' . join(';', _union($lists, $3)) . '"' . $2
 	}gme;
 	$text =~ s{^(//\s*prefilter:((?:\s+$lname)+)\s*\n(?:@[^\n]*\n@@\n))\\\(.*?\\\)(\(\.\.\.\);?)$}{
 		my @n = _union($lists, split ' ', $2);
@@ -89,6 +110,12 @@ sub blank_sets($text) {
 		my ($head, $names, $rest) = ($1, $2, $3);
 		push @sets, [$names =~ /([A-Za-z_]\w*)/g];
 		$head . '\(\)' . $rest
+	}gme;
+	# A summary counts for a file that names its function: "NAME=ENTRY".
+	$text =~ s{^(\w+ = )"([^"\n]*)"( # summaries: $lname)$}{
+		my ($head, $entries, $rest) = ($1, $2, $3);
+		push @sets, [map { (split ' ')[1] . "=$_" } grep { /\S/ } split /;/, $entries];
+		$head . '""' . $rest
 	}gme;
 	return ($text, \@sets);
 }

@@ -9,8 +9,11 @@
 # file and those that include it), with the longer lists, and in them
 # only the functions that name the new wrappers (LifoSlice.pm).  A function's
 # findings are those of the last pass that read it: it saw every wrapper
-# the function names.  Wrappers are searched three levels deep; a fourth
-# pass only checks the callers of the third level.  The tree's rule, with
+# the function names.  Besides functions that return a mapping or
+# release their argument, a pass finds the summaries of functions that
+# leave a field of a parameter mapped or release one ("fieldmap f 0
+# ->addr"), in any file: they reach the next pass in fieldmaps.list and
+# fields.list.  Passes go on until no new helper is found.  The tree's rule, with
 # every wrapper, is left in the scratch folder with its lists
 # (cocci/bin/lifo-rule.pl prints its path; make fixes uses it).
 package LifoPasses;
@@ -22,9 +25,21 @@ use LifoSpatch;
 use LifoSlice;
 use LifoLists;
 
-my $LEVELS = 3;
+# Passes go on while they find new helpers (a fixpoint), up to this
+# many levels of helpers of helpers (a guard, said when reached).
+my $LEVELS = 10;
 # At most this many changed files are given to spatch ahead of their pass.
 my $AHEAD_MAX = 16;
+
+sub _write_lists($dir, $maps, $rels, $fieldmaps, $fields) {
+	_write_list("$dir/maps.list", @$maps);
+	_write_list("$dir/releases.list", @$rels);
+	_write_list("$dir/fieldmaps.list", @$fieldmaps);
+	_write_list("$dir/fields.list", @$fields);
+}
+
+# The summaries of fields.list as one word each, for the plan's text.
+sub _word($e) { return $e =~ tr/ /:/r }
 
 sub _write_list($file, @names) {
 	open my $fh, '>', $file or fail("cannot write $file: $!");
@@ -93,17 +108,18 @@ sub _static_files($tree, $name, $defs, $includers) {
 # The passes, as run: their lists and new names, as text
 # for the next scan (LifoTreeIndex.pm keeps it), and back.
 sub _plan_text(@p) {
-	return join '', map { my $p = $_; "pass $p->{pass}\n" . join('', map { "$_ @{$p->{$_}}\n" } qw(maps releases new)) } @p;
+	return join '', map { my $p = $_; "pass $p->{pass}\n" . join('', map { join(' ', $_, @{$p->{$_}}) . "\n" } qw(maps releases fieldmaps fields new)) } @p;
 }
 
 sub _plan_of($text) {
 	my @p;
 	for (split /\n/, $text // '') {
 		if (/^pass (\d+)\z/) { push @p, { pass => $1 } }
-		elsif (@p && /^(maps|releases|new)((?: [A-Za-z_]\w*)*)\z/) { $p[-1]{$1} = [split ' ', $2] }
+		elsif (@p && /^(maps|releases|fieldmaps|new)((?: [A-Za-z_]\w*)*)\z/) { $p[-1]{$1} = [split ' ', $2] }
+		elsif (@p && /^fields((?: \S+)*)\z/) { $p[-1]{fields} = [split ' ', $1] }
 		else { return () }
 	}
-	return grep { $_->{maps} && $_->{releases} && $_->{new} } @p;
+	return grep { $_->{maps} && $_->{releases} && $_->{fieldmaps} && $_->{fields} && $_->{new} } @p;
 }
 
 # A rescan after a small change: the changed files that a pass of the
@@ -125,6 +141,8 @@ sub _ahead(%o) {
 		make_path($d);
 		_write_list("$d/maps.list", @{$p->{maps}});
 		_write_list("$d/releases.list", @{$p->{releases}});
+		_write_list("$d/fieldmaps.list", @{$p->{fieldmaps}});
+		_write_list("$d/fields.list", map { tr/:/ /r } @{$p->{fields}});
 		my $sp = _pass_rule($o{root}, $d);
 		my $pid = fork // last;
 		if (!$pid) {
@@ -172,7 +190,12 @@ sub run(%o) {
 		or fail("$o{root}/cocci/releases.list: no names");
 	my %reserved = map { $_ => 1 } LifoSpatch::list_names("$o{root}/cocci/smpl-reserved.list");
 	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels));
+	# The rules know what these do: no summary of theirs joins the lists.
+	my %seed = map { $_ => 1 } @maps, @rels, LifoSpatch::list_names("$o{root}/cocci/iterators.list");
 	my @new = (@maps, @rels);
+	# Summaries of functions on fields: the names that map one, and
+	# "map|release NAME INDEX PATH".
+	my (@fieldmaps, @fields);
 	# The next pass reads the files that name @search, and %local; pass 1
 	# also finds the files that include a .c file (%$includers).
 	my ($includers, @search, %local) = ({}, @new);
@@ -182,6 +205,9 @@ sub run(%o) {
 	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => []);
 	for my $pass (1 .. $LEVELS + 1) {
 		last unless @new;
+		if ($pass > $LEVELS) {
+			$o{say}->("scan: helpers still found after $LEVELS levels: their callers' callers are not checked\n");
+		}
 		my @hits;
 		if ($pass == 1) {
 			(my $c, $includers) = LifoSpatch::candidates_and_includers($o{tree}, $o{all}, \@search, $o{jobs});
@@ -196,9 +222,9 @@ sub run(%o) {
 			$pass == 1 ? 'the seed functions' : scalar(@new) . ' wrappers found in pass ' . ($pass - 1));
 		last unless @files;
 		_await(delete $ahead->{$pass});
-		push @plan, { pass => $pass, maps => [@maps], releases => [@rels], new => [@new] };
-		_write_list("$dir/maps.list", @maps);
-		_write_list("$dir/releases.list", @rels);
+		push @plan, { pass => $pass, maps => [@maps], releases => [@rels], new => [@new],
+			fieldmaps => [@fieldmaps], fields => [map { _word($_) } @fields] };
+		_write_lists($dir, \@maps, \@rels, \@fieldmaps, \@fields);
 		my $sp = _pass_rule($o{root}, $dir);
 		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
 			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp",
@@ -221,15 +247,23 @@ sub run(%o) {
 		next if $pass > $LEVELS;
 		my %defined;	# name => files where this pass found it a wrapper
 		$defined{$_->[1]}{$_->[2] // ''} = 1 for @{$r->{wrappers}};
-		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] } @{$r->{wrappers}}) {
-			my ($kind, $name) = @$w;
-			next if $known{"$kind $name"}++;
+		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] || "@$a[3, 4]" cmp "@$b[3, 4]" }
+				grep { $_->[0] !~ /^field/ || defined $_->[4] } @{$r->{wrappers}}) {
+			my ($kind, $name, undef, $idx, $path) = @$w;
+			next if $kind =~ /^field/ && $seed{$name};
+			my $what = $kind =~ /^field/ ? "$kind $name $idx $path" : "$kind $name";
+			next if $known{$what}++;
 			if ($reserved{$name}) {
 				$o{say}->("scan: wrapper $name ($kind) left out: SmPL reserves the word\n");
 				next;
 			}
-			push @{$kind eq 'map' ? \@maps : \@rels}, $name;
-			push @wrappers, [$kind, $name, $pass];
+			if ($kind =~ /^field(map|release)\z/) {
+				push @fields, "$1 $name $idx $path";
+				push @fieldmaps, $name if $1 eq 'map' && !$known{"fieldmaps $name"}++;
+			} else {
+				push @{$kind eq 'map' ? \@maps : \@rels}, $name;
+			}
+			push @wrappers, [$kind, $name, $pass, $kind =~ /^field/ ? "$idx $path" : ()];
 			next if grep { $_ eq $name } @new;
 			push @new, $name;
 			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}], $includers);
@@ -239,9 +273,8 @@ sub run(%o) {
 	}
 	_await($_, 1) for values %$ahead;
 	remove_tree(LifoCommon::entries($dir, qr/^ahead/));
-	_write_list("$dir/maps.list", @maps);
-	_write_list("$dir/releases.list", @rels);
-	_write_list("$dir/wrappers.txt", map { "$_->[0] $_->[1] (level $_->[2])" } @wrappers);
+	_write_lists($dir, \@maps, \@rels, \@fieldmaps, \@fields);
+	_write_list("$dir/wrappers.txt", map { "$_->[0] $_->[1]" . ($_->[3] ? " $_->[3]" : '') . " (level $_->[2])" } @wrappers);
 	unlink "$dir/pass.cocci";
 	my $rule = _standalone_rule($o{root}, $dir);
 	my @findings = map { @{$latest{$_}} } sort keys %latest;

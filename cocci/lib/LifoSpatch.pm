@@ -244,8 +244,10 @@ sub run_rule($tree, $cocci, $files, %o) {
 
 	# A rule that can say where it cannot decide (virtual undecided) is
 	# asked to, in report mode.
+	# So is one that can print the summaries of its functions.
+	my $text = read_bytes($cocci) // '';
 	my @undecided = ($o{mode} // 'report') eq 'report'
-		&& (read_bytes($cocci) // '') =~ /^virtual undecided$/m ? ('-D', 'undecided') : ();
+		? map { $text =~ /^virtual $_$/m ? ('-D', $_) : () } qw(undecided summaries) : ();
 	my %res = (findings => [], wrappers => [], undecided => {}, handled => 0, skipped => 0,
 		parse_errors => {}, timeouts => {}, errors => [], retries => [], rule => $rule, cut => {});
 	my @cmd = (split(' ', $spatch), $PYTHON ? ('--python', $PYTHON) : (), '-D', $o{mode} // 'report', @undecided, @opts, '--parse-error-msg',
@@ -437,6 +439,12 @@ sub _take_line($res, $l, $rule) {
 	if ($l =~ /^WRAPPER: (map|release) ([A-Za-z_]\w*)(?: (.+))?$/) {
 		push @{$res->{wrappers}}, [$1, $2, $3];
 		return defined $3 ? $3 =~ s{^\./}{}r : undef;
+	}
+	# A function's effect on a field of its parameter INDEX (PATH).
+	if ($l =~ /^WRAPPER: (fieldmap|fieldrelease) ([A-Za-z_]\w*) (\d+) (\S+) (.+)$/) {
+		my $file = $5 =~ s{^\./}{}r;
+		push @{$res->{wrappers}}, [$1, $2, $file, $3, $4];
+		return $file;
 	}
 	if ($l =~ /^UNDECIDED: ((\S+?):\d+): (.*)$/) {
 		$res->{undecided}{$1} = $3;

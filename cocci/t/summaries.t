@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: GPL-2.0
+# make scan's summaries across files: a function of one file that leaves
+# a field of its parameter mapped, or releases one, maps or releases it
+# in every caller, in any file, through chains of such functions; a
+# static function of one file is nothing in another; the cache follows a
+# summary that changes.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib", $FindBin::Bin;
+use TestLib;
+use File::Temp qw(tempdir);
+use File::Copy qw(copy);
+
+plan skip_all => 'spatch not installed' unless have_spatch();
+my $root = root();
+my $data = "$FindBin::Bin/data/summaries";
+my $tmp = tempdir(CLEANUP => 1);
+sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
+
+my $t = fake_tree();
+write_to("$t/include/linux/walk.h", "struct walk {\n\tvoid *addr;\n\tstruct page *page;\n\tint sum;\n};\n");
+my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' => 'drivers/x/user.c',
+	'static-a.c' => 'drivers/y/a.c', 'static-b.c' => 'drivers/y/b.c');
+for my $f (sort keys %place) {
+	write_to("$t/$place{$f}", '');
+	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
+}
+
+my $n = 0;
+# (exit status, findings.txt, wrappers.txt, stderr)
+sub scan(@opts) {
+	my $out = "$tmp/o" . $n++;
+	my ($st) = run_cmd("perl $root/cocci/bin/lifo-scan.pl --tree '$t' --out '$out' --jobs 1 --wrappers @opts >/dev/null 2>'$out.err'");
+	return ($st, slurp("$out/findings.txt") // '', slurp("$out/cocci-tree/wrappers.txt") // '', slurp("$out.err"));
+}
+
+my ($st, $found, $wrappers, $err) = scan();
+is($st, 0, 'scan: exit 0') or diag $err;
+subtest 'summaries found in one file reach the others' => sub {
+	like($wrappers, qr/^fieldmap walk_map 0 ->addr \(level 1\)$/m, 'walk_map() leaves ->addr of its argument mapped');
+	like($wrappers, qr/^fieldrelease walk_done 0 ->addr \(level 1\)$/m, 'walk_done() releases it');
+	like($wrappers, qr/^fieldmap walk_next 0 ->addr /m, 'walk_next() maps it again ...');
+	like($wrappers, qr/^fieldrelease walk_next 0 ->addr /m, '... after its release');
+	like($wrappers, qr/^fieldmap glue_start 0 ->addr \(level 2\)$/m, 'glue_start() maps it through walk_map(), a level further');
+	unlike($wrappers, qr/walk_peek|copy_ok|put_it|hold/, 'no summary for a function that releases what it maps itself, or a static one');
+};
+subtest 'callers in other files' => sub {
+	like($found, qr{^drivers/x/user\.c:14:\d+: copy_bad\(\): w->addr \(walk_map, line 11\) mapped before d \(kmap_local_page, line 12\) but released first; release d before w->addr }m,
+		'released by a function of another file while the inner page is held');
+	like($found, qr{^drivers/x/user\.c:37:\d+: step_bad\(\): w->addr \(walk_map, line 35\) mapped before d \(kmap_local_page, line 36\) but released first}m,
+		'released and mapped again by a function of another file');
+	like($found, qr{^drivers/x/user\.c:49:\d+: glue_bad\(\): w->addr \(glue_start, line 47\) mapped before d}m,
+		'mapped through a chain of helpers across files');
+	unlike($found, qr/copy_ok|peek_ok/, 'the kept order and a helper that leaves nothing mapped are silent');
+};
+like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 13\) mapped before d }m,
+	'a static function of another file read in the same spatch run does not stand for the one of this file');
+
+# With the cache: a helper that changes in its own file changes its
+# callers' findings (the summaries are part of their key).
+my $cache = "$tmp/cache";
+($st, $found) = scan('--cache', $cache);
+like($found, qr/copy_bad\(\)/, 'cached scan: the same finding');
+my $walk = slurp("$t/lib/walk.c");
+write_to("$t/lib/walk.c", $walk =~ s/(void walk_done\(struct walk \*w\)\n\{\n)\tkunmap_local\(w->addr\);/$1\tw->sum = 0;/r);
+($st, $found, $wrappers) = scan('--cache', $cache);
+unlike($wrappers, qr/^fieldrelease walk_done /m, 'walk_done() changed to release nothing: no summary');
+unlike($found, qr/copy_bad\(\)/, '... and its caller in another file, cached before, is silent');
+write_to("$t/lib/walk.c", $walk);
+($st, $found) = scan('--cache', $cache);
+like($found, qr/copy_bad\(\)/, '... and reported again when it releases again');
+done_testing;
