@@ -20,7 +20,7 @@ use Cwd qw(abs_path);
 my $P = 'disclosure.pl';
 my $D = dirname(abs_path($0));
 
-my @TYPES = qw(AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR
+my @TYPES = qw(AGENT_AUTHOR AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR
 	ASSISTED_BY_FORMAT ASSISTED_BY_BASIC_TOOL GENERATED_BY_TAG
 	MISSING_DISCLOSURE MISSING_HUMAN_SIGN_OFF AI_CONTENT_DECLINED);
 my %FIXABLE = map { $_ => 1 } qw(AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY
@@ -180,7 +180,7 @@ sub load_agents($file) {
 				$cur = { id => $id, names => [], emails => [],
 					 models => [], model_src => [], derive => '',
 					 prefix => '', ai => 1, trailers => [], links => [],
-					 claims => [] };
+					 claims => [], domains => [], sessions => [] };
 				push @AGENTS, $cur;
 			}
 			next;
@@ -199,6 +199,8 @@ sub load_agents($file) {
 			elsif ($k eq 'trailer') { push @{$cur->{trailers}}, glob_re($v) }
 			elsif ($k eq 'link') { push @{$cur->{links}}, glob_re($v) }
 			elsif ($k eq 'claim') { push @{$cur->{claims}}, $v }
+			elsif ($k eq 'domain') { push @{$cur->{domains}}, lc $v }
+			elsif ($k eq 'session') { push @{$cur->{sessions}}, lc $v }
 			elsif ($k eq 'derive') { $cur->{derive} = $v }
 			elsif ($k eq 'prefix') { $cur->{prefix} = $v }
 			elsif ($k eq 'ai') { $cur->{ai} = $v =~ /^(?:yes|1|true)$/i ? 1 : 0 }
@@ -251,6 +253,7 @@ sub load_policy($name, $base = undef, $depth = 0) {
 }
 
 load_agents("$D/agents.conf");
+load_agents("$D/agents-more.conf");
 my $user_conf;
 if ($opt{config}) {
 	my @cand;
@@ -338,6 +341,20 @@ sub model_agent($tok) {
 	return undef;
 }
 
+# A model id as the local part at the agent vendor's domain:
+# (agent, model, 'address') or ().
+sub model_address($email) {
+	my $at = rindex($email, '@');
+	return () if $at <= 0;
+	my ($local, $dom) = (lc substr($email, 0, $at), lc substr($email, $at + 1));
+	for my $a (@AGENTS) {
+		next unless grep { $dom eq $_ || substr($dom, -length($_) - 1) eq ".$_" } @{$a->{domains}};
+		# a model id has a version: claude-shannon@ is a person
+		return ($a, $local, 'address') if $local =~ /[0-9]/ && grep { $local =~ $_ } @{$a->{models}};
+	}
+	return ();
+}
+
 sub norm_model($m, $a) {
 	$m = trim($m);
 	$m =~ s{^.*/}{};		# provider/model
@@ -394,6 +411,7 @@ sub identify($v) {
 				if ($email =~ $re) { ($agent, $how) = ($a, 'address'); last A }
 			}
 		}
+		($agent, $model, $how) = model_address($email) unless $agent;
 	}
 	# model-like tokens anywhere in the name (or a bare value)
 	my $mtok;
@@ -538,10 +556,12 @@ sub split_patches($L) {
 }
 
 # The commit message of one patch: list of line indexes, the subject,
-# and whether it came with mail headers.
+# whether it came with mail headers, whether it is indented (git log) and
+# the author's line ([index, value] of From: or Author:; none in a bare
+# message).
 sub commit_message($L, $s, $e) {
 	my $i = $s;
-	my ($subject, $mode) = ('', 'bare');
+	my ($subject, $mode, $author) = ('', 'bare');
 	$i++ while $i < $e && $L->[$i] =~ /^\s*$/;
 	my $first = $i < $e ? $L->[$i] : '';
 	my $indent = 0;
@@ -550,6 +570,7 @@ sub commit_message($L, $s, $e) {
 		$i++ if $first =~ $mbox_from || $first =~ /^commit /;
 		while ($i < $e && $L->[$i] ne '') {
 			my $t = $L->[$i];
+			$author = [$i, $1] if $t =~ /^(?:From|Author):\s*(.*)$/i;
 			if ($t =~ /^Subject:\s*(.*)$/i) {
 				$subject = $1;
 				while ($i + 1 < $e && $L->[$i + 1] =~ /^[ \t]+(\S.*)$/) {
@@ -567,6 +588,7 @@ sub commit_message($L, $s, $e) {
 			if ($j > $i && ($j >= $e || $L->[$j] eq '')) {
 				for my $k ($i .. $j - 1) {
 					$subject = $1 if $L->[$k] =~ /^Subject:\s*(.*)$/i;
+					$author = [$k, $1] if $L->[$k] =~ /^From:\s*(.*)$/i;	# git am's author
 				}
 				$i = $j;
 				$i++ while $i < $e && $L->[$i] =~ /^\s*$/;
@@ -590,7 +612,7 @@ sub commit_message($L, $s, $e) {
 		push @s, shift @msg while @msg && $L->[$msg[0]] ne '';
 		$subject = join ' ', map { $L->[$_] } @s;
 	}
-	return (\@msg, $subject, $mode, $indent);
+	return (\@msg, $subject, $mode, $indent, $author);
 }
 
 # ---------------------------------------------------------------------
@@ -683,7 +705,7 @@ sub attr_key($agent_id) { $FORM eq 'llm' ? 'llm' : lc $agent_id }
 sub process_patch($L, $s, $e, $fixes) {
 	($cnt_error, $cnt_warn, $cnt_chk) = (0, 0, 0);
 	@report = ();
-	my ($msg, $subject, undef, $indent) = commit_message($L, $s, $e);
+	my ($msg, $subject, undef, $indent, $author) = commit_message($L, $s, $e);
 	my $text = sub ($i) { my $t = $L->[$i]; $t =~ s/^    // if $indent; $t };
 	my %mine;	# this patch's fixes
 	my $fix = sub ($i, $new) { $mine{$i} = $new if $opt{fix} && defined $new };
@@ -728,6 +750,19 @@ sub process_patch($L, $s, $e, $fixes) {
 		report('ERROR', 'AI_CONTENT_DECLINED', "$what: $POLICY{name} " . ($POLICY{declined} // 'declines contributions containing AI-generated content') . " ($DOC)", @at)
 			if $DECLINE_AI;
 	};
+
+	# the author: git am and git log take it from From: or Author:; the
+	# DCO asks the author to sign off, which only a human can do
+	if ($author and my $id = identify(rtrim($author->[1]))) {
+		if ($id->{agent}{ai}) {
+			my @at = $ctx->($author->[0]);
+			my ($hdr) = $L->[$author->[0]] =~ /^(\w+):/;
+			$agent_involved = 1; $ai_disclosed = 1;
+			report('ERROR', 'AGENT_AUTHOR',
+			       "$hdr: names an AI agent ($id->{agent}{id}) as the author; the author must be the human who signs off and answers for the patch: make the human submitter the author and attribute the agent with '" . (assisted_by($id))[0] . "' ($DOC)", @at);
+			$declined->('agent author', @at);
+		}
+	}
 
 	for my $t (@trailers) {
 		my ($i, $tag, $val) = @$t{qw(i tag val)};
@@ -858,6 +893,7 @@ sub process_patch($L, $s, $e, $fixes) {
 sub session_link($t) {
 	for my $a (@AGENTS) {
 		for my $re (@{$a->{links}}) { return $a if $t->{val} =~ $re }
+		return $a if grep { $_ eq $t->{lc} } @{$a->{sessions}};
 	}
 	return undef unless $t->{lc} =~ $session_tag;
 	my ($w) = split /-/, $t->{tag};

@@ -65,7 +65,7 @@ sub go(@a) { DTest::run(['--no-config', '--color=never', @a]) }
 }
 {
 	my $r = go('--list-types');
-	is_deeply([split /\n/, $r->{out}], [qw(AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR ASSISTED_BY_FORMAT
+	is_deeply([split /\n/, $r->{out}], [qw(AGENT_AUTHOR AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR ASSISTED_BY_FORMAT
 		ASSISTED_BY_BASIC_TOOL GENERATED_BY_TAG MISSING_DISCLOSURE MISSING_HUMAN_SIGN_OFF AI_CONTENT_DECLINED)], '--list-types');
 	$r = go('--help');
 	like($r->{out}, qr/^Usage: disclosure\.pl/, '--help');

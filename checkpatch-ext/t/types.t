@@ -11,6 +11,11 @@ my $DESC = "Fix the ordering of the unmaps.\n\n";
 
 # [name, body, policy args, must have, must not have]
 my @cases = (
+	# AGENT_AUTHOR
+	['agent as the author', "${DESC}$SOB", [],
+	 ['ERROR:AGENT_AUTHOR'], [], undef, undef, 'Claude <noreply\@anthropic.com>'],
+	['a person called Claude as the author', "${DESC}$SOB", [],
+	 [], ['AGENT_AUTHOR'], undef, undef, 'Claude <claude\@example.org>'],
 	# AGENT_SIGN_OFF
 	['agent SoB by address', "${DESC}Signed-off-by: Claude <noreply\@anthropic.com>\n$SOB", [],
 	 ['ERROR:AGENT_SIGN_OFF'], []],
@@ -125,8 +130,8 @@ my @cases = (
 );
 
 for my $c (@cases) {
-	my ($name, $body, $args, $want, $unwanted, $extra, $subject) = @$c;
-	my $r = check(msg($body, diff_extra => $extra, subject => $subject), @$args);
+	my ($name, $body, $args, $want, $unwanted, $extra, $subject, $from) = @$c;
+	my $r = check(msg($body, diff_extra => $extra, subject => $subject, from => $from), @$args);
 	my $got = types_of($r);
 	for my $w (@$want) {
 		ok((grep { $_ eq $w } @$got), "$name: reports $w") or diag $r->{out};
