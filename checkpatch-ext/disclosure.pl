@@ -16,6 +16,8 @@ use v5.36;
 use Getopt::Long qw(:config no_ignore_case bundling_values);
 use File::Basename qw(dirname basename);
 use Cwd qw(abs_path);
+use lib dirname(abs_path($0)) . '/lib';
+use DisclosureMime;
 
 my $P = 'disclosure.pl';
 my $D = dirname(abs_path($0));
@@ -535,6 +537,15 @@ sub split_patches($L) {
 			$past_msg = 1 if $t =~ /^(?:---\s*$|diff --git )/;
 			next;
 		}
+		if ($c eq 'commi') {
+			# git log text: one message per "commit SHA" header
+			if ($t =~ /^commit [0-9a-f]{7,64}\b/ && $i + 1 <= $#$L
+			    && $L->[$i + 1] =~ /^(?:Author|Merge):[ \t]/) {
+				push @starts, $i;
+				$past_msg = 0;
+			}
+			next;
+		}
 		next unless $c eq 'From ' || $c eq 'From:';
 		next unless $i + 1 <= $#$L && $L->[$i + 1] =~ $hdr_re;
 		if ($c eq 'From ') {
@@ -606,11 +617,11 @@ sub commit_message($L, $s, $e) {
 		next if $mode eq 'bare' && $t =~ /^#/;	# commit template comments
 		push @msg, $i;
 	}
-	if ($mode eq 'bare' && @msg) {
+	if ($mode ne 'mail' && @msg) {
 		# the first paragraph is the subject
 		my @s;
-		push @s, shift @msg while @msg && $L->[$msg[0]] ne '';
-		$subject = join ' ', map { $L->[$_] } @s;
+		push @s, shift @msg while @msg && $L->[$msg[0]] =~ /\S/;
+		$subject = join ' ', map { $L->[$_] =~ s/^\s+//r } @s;
 	}
 	return (\@msg, $subject, $mode, $indent, $author);
 }
@@ -702,13 +713,24 @@ sub ab_key($val) {
 # Who is attributed already: an agent, or anyone in the LLM form.
 sub attr_key($agent_id) { $FORM eq 'llm' ? 'llm' : lc $agent_id }
 
-sub process_patch($L, $s, $e, $fixes) {
+# One patch: lines $s .. $e-1 of @$L.  A MIME-decoded patch comes with
+# $map, the index in @$raw of the raw line each decoded line starts on:
+# reports give that line's number, and --fix changes only lines that read
+# as they were (never an encoded one).
+sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	($cnt_error, $cnt_warn, $cnt_chk) = (0, 0, 0);
 	@report = ();
 	my ($msg, $subject, undef, $indent, $author) = commit_message($L, $s, $e);
 	my $text = sub ($i) { my $t = $L->[$i]; $t =~ s/^    // if $indent; $t };
-	my %mine;	# this patch's fixes
-	my $fix = sub ($i, $new) { $mine{$i} = $new if $opt{fix} && defined $new };
+	my %mine;	# this patch's fixes, by raw line index
+	my $fix = sub ($i, $new) {
+		return unless $opt{fix} && defined $new;
+		if ($map) {
+			return unless $L->[$i] eq $raw->[$map->[$i]] && $new !~ /[=\x80-\xff]/;
+			$i = $map->[$i];
+		}
+		$mine{$i} = $new;
+	};
 
 	# paragraphs of the message; trailers are Token: value lines in a
 	# paragraph that is mostly such lines
@@ -729,7 +751,7 @@ sub process_patch($L, $s, $e, $fixes) {
 		}
 	}
 
-	my $ctx = sub ($i) { ($i + 1, $L->[$i]) };
+	my $ctx = sub ($i) { (($map ? $map->[$i] : $i) + 1, $L->[$i]) };
 	my ($agent_involved, $human_sob, $ai_disclosed, $tool_disclosed) = (0, 0, 0, 0);
 	my %assisted;
 	# agents attributed by an Assisted-by, or by a trailer that --fix
@@ -879,7 +901,7 @@ sub process_patch($L, $s, $e, $fixes) {
 	# this patch: the ones written already win over the ones --fix adds.
 	my %seen;
 	for my $t (@trailers) {
-		$seen{ab_key($t->{val})} = 1 if $t->{lc} eq 'assisted-by' && !exists $mine{$t->{i}};
+		$seen{ab_key($t->{val})} = 1 if $t->{lc} eq 'assisted-by' && !exists $mine{$map ? $map->[$t->{i}] : $t->{i}};
 	}
 	for my $i (sort { $a <=> $b } keys %mine) {
 		next unless $mine{$i} =~ /^Assisted-by:\s*(.*)$/i;
@@ -1054,7 +1076,9 @@ for my $w (@work) {
 	for my $r (@patches) {
 		$n++;
 		$cur_name = $name;
-		my ($subject, $l) = process_patch($L, $r->[0], $r->[1], \%fixes);
+		my ($V, $map) = DisclosureMime::decode($L, @$r);
+		my ($subject, $l) = $V ? process_patch($V, 0, scalar @$V, \%fixes, $map, $L)
+				       : process_patch($L, @$r, \%fixes);
 		$lines += $l;
 		$vname = qq{"$subject"} if $name eq '-' && @patches == 1 && $subject ne '';
 		if (@patches > 1 && !$opt{quiet} && @report) {
