@@ -24,7 +24,8 @@ my $D = dirname(abs_path($0));
 
 my @TYPES = qw(AGENT_AUTHOR AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR
 	ASSISTED_BY_FORMAT ASSISTED_BY_BASIC_TOOL GENERATED_BY_TAG
-	MISSING_DISCLOSURE MISSING_HUMAN_SIGN_OFF AI_CONTENT_DECLINED);
+	MISSING_DISCLOSURE MISSING_HUMAN_SIGN_OFF AI_CONTENT_DECLINED
+	AI_TRAILER_IN_COMMIT);
 my %FIXABLE = map { $_ => 1 } qw(AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY
 	AGENT_CO_AUTHOR ASSISTED_BY_FORMAT ASSISTED_BY_BASIC_TOOL
 	GENERATED_BY_TAG);
@@ -69,7 +70,8 @@ Options:
   --color[=WHEN]             always, never or auto (default)
   --policy NAME|FILE         kernel (default), kernel-2025, kernel-7.3,
                              qemu, llvm, fedora, gentoo, netbsd, zephyr,
-                             or a policy file
+                             gtk, kubernetes, asf, openinfra, curl, rust,
+                             man-pages, or a policy file
   --agents FILE              more agent registry entries (repeatable)
   --no-config                do not read .disclosure.conf
   --no-signoff               do not ask for a human Signed-off-by
@@ -237,8 +239,10 @@ sub load_policy($name, $base = undef, $depth = 0) {
 			load_policy($1, $dir, $depth + 1);
 		} elsif ($line =~ /^(basic-tools|analysis-tools|tool-input)\s*=\s*(.*)$/) {
 			$POLICY{$1} = { map { lc($_) => 1 } split ' ', $2 };
-		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined)\s*=\s*(.*)$/) {
+		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined|assisted-by-means|disclosure|fix-trailer)\s*=\s*(.*)$/) {
 			$POLICY{$1} = $2;
+		} elsif ($line =~ /^disclosure-trailers\s*=\s*(.*)$/) {
+			$POLICY{'disclosure-trailers'} = [split ' ', $1];
 		} elsif ($line =~ /^source\s*=\s*(.*)$/) {
 			# where the rules come from: documentation, not used
 		} elsif ($line =~ /^agents\s*=\s*(.+)$/) {
@@ -252,6 +256,10 @@ sub load_policy($name, $base = undef, $depth = 0) {
 		if defined $POLICY{'ai-content'} && $POLICY{'ai-content'} !~ /^(?:allowed|declined)$/;
 	usage_error("$file: assisted-by must be tree, llm, agent-model or tool")
 		if defined $POLICY{'assisted-by'} && $POLICY{'assisted-by'} !~ /^(?:tree|llm|agent-model|tool)$/;
+	usage_error("$file: assisted-by-means must be tool or person")
+		if defined $POLICY{'assisted-by-means'} && $POLICY{'assisted-by-means'} !~ /^(?:tool|person)$/;
+	usage_error("$file: disclosure must be required, allowed or forbidden")
+		if defined $POLICY{disclosure} && $POLICY{disclosure} !~ /^(?:required|allowed|forbidden)$/;
 }
 
 load_agents("$D/agents.conf");
@@ -278,6 +286,14 @@ load_agents($_) for @agent_files;
 $POLICY{$_} //= {} for qw(basic-tools analysis-tools tool-input);
 my $DECLINE_AI = ($POLICY{'ai-content'} // 'allowed') eq 'declined';
 my $DOC = $POLICY{doc} // 'the project policy';
+# What the trailers mean here: Assisted-by credits a tool (the kernel) or
+# a person (curl); which tags disclose AI use; whether the commit may
+# carry them (forbidden: GTK, Kubernetes disclose in the merge request);
+# the tag --fix writes (none: it cannot tell which one applies).
+my $PERSON = ($POLICY{'assisted-by-means'} // 'tool') eq 'person';
+my $FORBID = ($POLICY{disclosure} // 'required') eq 'forbidden';
+my %DISCLOSE = map { lc($_) => $_ } @{$POLICY{'disclosure-trailers'} // ['Assisted-by']};
+my $FIX_TAG = $POLICY{'fix-trailer'} // 'Assisted-by';
 
 # The Assisted-by form in force.  The kernel changed it: AGENT_NAME:MODEL_VERSION
 # from 78d979db6cef (Dec 2025) to 7.2, LLM since 816d9992d9ed (7.3).  Both
@@ -286,7 +302,8 @@ my $DOC = $POLICY{doc} // 'the project policy';
 # the target tree decides (tree).
 my %RULE = (llm => 'Assisted-by: LLM [TOOL1] [TOOL2]',
 	    'agent-model' => 'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]',
-	    tool => 'Assisted-by: <name of code assistant>');
+	    tool => $FIX_TAG eq 'none' ? join(' or ', map { "$_: <name of code assistant>" } values %DISCLOSE)
+				       : "$FIX_TAG: <name of code assistant>");
 my ($FORM, $RULE_SRC) = ($POLICY{'assisted-by'} // 'tree', $DOC);
 if ($FORM eq 'tree') {
 	my $root = $opt{root};
@@ -461,7 +478,10 @@ sub identify($v) {
 # does not give: never a guessed one).
 sub assisted_by($id) {
 	return ('Assisted-by: LLM') x 2 if $FORM eq 'llm';
-	return ("Assisted-by: $id->{agent}{id}") x 2 if $FORM eq 'tool';
+	if ($FORM eq 'tool') {
+		return (join(' or ', map { "$_: $id->{agent}{id}" } sort values %DISCLOSE), undef) if $FIX_TAG eq 'none';
+		return ("$FIX_TAG: $id->{agent}{id}") x 2;
+	}
 	my $m = $id->{model};
 	return $m ne '' ? ("Assisted-by: $id->{agent}{id}:$m") x 2
 			: ("Assisted-by: $id->{agent}{id}:MODEL_VERSION", undef);
@@ -478,6 +498,12 @@ my $cur_name = '';
 sub report($level, $type, $msg, $lnum, $raw) {
 	my $lvl = $POLICY{level}{$type} // $level;
 	return 0 if $lvl eq 'off';
+	if ($type eq 'MISSING_DISCLOSURE') {
+		# nothing to ask of the commit where it may not disclose; at
+		# most a CHECK where disclosing is only allowed
+		return 0 if $FORBID;
+		$level = 'CHECK' if ($POLICY{disclosure} // '') eq 'allowed';
+	}
 	$lvl = 'CHECK' if $level eq 'CHECK';	# a type's CHECK cases stay CHECKs
 	return 0 if $ignore_type{$type};
 	return 0 if %use_type && !$use_type{$type};
@@ -758,10 +784,11 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	# rewrites into one: their sign-offs and model-less co-author
 	# trailers can simply go
 	for my $t (@trailers) {
-		if ($t->{lc} eq 'assisted-by') {
+		if ($t->{lc} eq 'assisted-by' || $t->{lc} eq lc $FIX_TAG) {
 			my ($w) = split /[\s:]+/, $t->{val};
 			next unless defined $w;
 			my $a = agent_by_id($w);
+			next if $PERSON && !$a;
 			$assisted{attr_key($a ? $a->{id} : $w)} = 1;
 		} elsif ($FORM eq 'agent-model' && $t->{lc} =~ /^(?:co-developed-by|co-authored-by|generated-by)$/) {
 			my $id = identify($t->{val});
@@ -781,7 +808,8 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			my ($hdr) = $L->[$author->[0]] =~ /^(\w+):/;
 			$agent_involved = 1; $ai_disclosed = 1;
 			report('ERROR', 'AGENT_AUTHOR',
-			       "$hdr: names an AI agent ($id->{agent}{id}) as the author; the author must be the human who signs off and answers for the patch: make the human submitter the author and attribute the agent with '" . (assisted_by($id))[0] . "' ($DOC)", @at);
+			       "$hdr: names an AI agent ($id->{agent}{id}) as the author; the author must be the human who signs off and answers for the patch: make the human submitter the author"
+			       . ($DECLINE_AI || $FORBID ? '' : " and attribute the agent with '" . (assisted_by($id))[0] . "'") . " ($DOC)", @at);
 			$declined->('agent author', @at);
 		}
 	}
@@ -789,6 +817,26 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	for my $t (@trailers) {
 		my ($i, $tag, $val) = @$t{qw(i tag val)};
 		my @at = $ctx->($i);
+		if ($FORBID and my $what = ai_trailer($t)) {
+			# disclosed where the project asks, never in the commit
+			report('WARNING', 'AI_TRAILER_IN_COMMIT',
+			       "$tag: $what: $POLICY{name} asks for AI use to be disclosed in the merge or pull request, not in the commit: drop the trailer ($DOC)", @at)
+			  && $fix->($i, '');
+			next;
+		}
+		if ($PERSON && $t->{lc} eq 'assisted-by') {
+			# a person credited, unless the value names an agent
+			my $id = ai_agent_in($val) or next;
+			$agent_involved = 1; $ai_disclosed = 1;
+			$declined->('Assisted-by names an AI agent', @at);
+			next;
+		}
+		if ($DISCLOSE{$t->{lc}} && $t->{lc} ne 'assisted-by') {
+			# the project's own disclosure trailer (Generated-by, AI-used-for, ...)
+			$agent_involved = 1; $ai_disclosed = 1; $tool_disclosed = 1;
+			$declined->("$tag discloses AI-generated content", @at);
+			next;
+		}
 		if ($t->{lc} eq 'signed-off-by') {
 			my $id = identify($val);
 			if ($id && $id->{agent}{ai}) {
@@ -904,11 +952,39 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 		$seen{ab_key($t->{val})} = 1 if $t->{lc} eq 'assisted-by' && !exists $mine{$map ? $map->[$t->{i}] : $t->{i}};
 	}
 	for my $i (sort { $a <=> $b } keys %mine) {
-		next unless $mine{$i} =~ /^Assisted-by:\s*(.*)$/i;
+		next unless $mine{$i} =~ /^(?:Assisted-by|\Q$FIX_TAG\E):\s*(.*)$/i;
 		$mine{$i} = '' if $seen{ab_key($1)}++;
 	}
 	%$fixes = (%$fixes, %mine);
 	return ($subject, scalar @$msg);
+}
+
+# An AI agent in a trailer value: by identity, or an agent's name or id
+# as its first word ("Claude", "Claude:claude-opus-4-5").
+sub ai_agent_in($val) {
+	my $id = identify($val);
+	return $id if $id && $id->{agent}{ai};
+	my ($w) = split /[\s:]+/, $val;
+	my $a = defined $w && $w ne '' ? agent_by_id($w) : undef;
+	return $a && $a->{ai} ? { agent => $a, model => '' } : undef;
+}
+
+# Is this trailer an AI disclosure or an agent's trailer?  What it is, or
+# undef.
+sub ai_trailer($t) {
+	my $lc = $t->{lc};
+	if ($lc =~ /^(?:signed-off-by|co-developed-by|co-authored-by)$/) {
+		my $id = identify($t->{val});
+		return $id && $id->{agent}{ai} ? "names an AI agent ($id->{agent}{id})" : undef;
+	}
+	if ($lc eq 'assisted-by' || $lc eq 'generated-by' || $DISCLOSE{$lc}) {
+		return undef if $PERSON && $lc eq 'assisted-by' && !ai_agent_in($t->{val});
+		my $a = ai_agent_in($t->{val});
+		return undef if $lc eq 'generated-by' && !$DISCLOSE{$lc} && !$a && $t->{val} !~ $ai_words;
+		return 'discloses AI assistance';
+	}
+	my $a = session_link($t) // default_trailer($t);
+	return $a && $a->{ai} ? "an AI agent's trailer ($a->{id})" : undef;
 }
 
 # A session link of a known agent, in a trailer of any name.
