@@ -955,7 +955,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 		next unless $mine{$i} =~ /^(?:Assisted-by|\Q$FIX_TAG\E):\s*(.*)$/i;
 		$mine{$i} = '' if $seen{ab_key($1)}++;
 	}
-	%$fixes = (%$fixes, %mine);
+	@$fixes{keys %mine} = values %mine;	# in place: a copy per patch is quadratic
 	return ($subject, scalar @$msg);
 }
 
