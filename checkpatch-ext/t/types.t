@@ -130,6 +130,11 @@ my @cases = (
 	 ['WARNING:AI_TRAILER_IN_COMMIT'], ['AGENT_CO_AUTHOR']],
 	['gtk: a human trailer', "${DESC}${SOB}Co-authored-by: Ann Smith <ann\@example.org>\n", ['--policy=gtk'],
 	 [], ['AI_TRAILER_IN_COMMIT']],
+	# AGENT_ADVERT
+	['Claude Code advertising line', "${DESC}\xf0\x9f\xa4\x96 Generated with [Claude Code](https://claude.com/claude-code)\n\n${SOB}Co-Authored-By: Claude <noreply\@anthropic.com>\n", [],
+	 ['WARNING:AGENT_ADVERT', 'WARNING:AGENT_CO_AUTHOR'], []],
+	['a link to Claude Code in prose', "The helper follows [Claude Code](https://claude.com/claude-code) docs on hooks.\n\n$SOB", [],
+	 [], ['AGENT_ADVERT']],
 	['kernel: no AI_CONTENT_DECLINED', "${DESC}Assisted-by: Claude:claude-opus-4-5\n$SOB", [],
 	 [], ['AI_CONTENT_DECLINED']],
 );
