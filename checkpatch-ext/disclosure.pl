@@ -77,6 +77,9 @@ Options:
   --no-signoff               do not ask for a human Signed-off-by
   --no-summary               no per-patch total line
   --mailback                 print nothing for a clean patch
+  --json                     one JSON object a line per report (file,
+                             patch, subject, line, level, type, message,
+                             fix: the lines --fix would write or delete)
   --fix                      write FILE.EXPERIMENTAL-checkpatch-fixes with
                              the fixable problems corrected
   --fix-inplace              correct FILE itself
@@ -118,6 +121,7 @@ GetOptions(
 	'fix!'		=> \$opt{fix},
 	'fix-inplace!'	=> \$opt{fix_inplace},
 	'mailback!'	=> \$opt{mailback},
+	'json!'		=> \$opt{json},
 	(map { $_ => $ignored } qw(tree! showfile! v|verbose! f|file! patch!
 		summary-file! fixes-tag! ignore-perl-version! codespell!
 		max-line-length=i min-conf-desc-length=i tab-size=i debug=s
@@ -132,6 +136,7 @@ if ($opt{list_types}) {
 }
 $opt{fix} = 1 if $opt{fix_inplace};
 if ($opt{terse}) { $opt{emacs} = 1; $opt{quiet}++ }
+$opt{quiet}++ if $opt{json};	# nothing but the objects on stdout
 usage_error('--git cannot be used with --fix') if $opt{git} && $opt{fix};
 
 my $color;
@@ -493,8 +498,10 @@ sub assisted_by($id) {
 
 my $exit = 0;
 my ($cnt_error, $cnt_warn, $cnt_chk);
-my @report;
+my @report;	# this patch's: { text, level, type, msg, line, fix => [raw indexes] }
 my $cur_name = '';
+my ($cur_patch, $cur_subject, $cur_start) = (0, '', undef);	# patch number in a file of several
+my $LAST;	# the last report: the fixes that follow it are its own
 
 sub report($level, $type, $msg, $lnum, $raw) {
 	my $lvl = $POLICY{level}{$type} // $level;
@@ -512,14 +519,22 @@ sub report($level, $type, $msg, $lnum, $raw) {
 	$level = $lvl;
 	my $out = '';
 	$out .= $level eq 'ERROR' ? $RED : $level eq 'WARNING' ? $YELLOW : $GREEN;
-	$out .= "$cur_name:" . (defined $lnum ? "$lnum:" : '') . ' ' if $opt{emacs};
+	if ($opt{emacs}) {
+		# in a file of several patches, a report of the whole patch
+		# points at the patch's first line
+		my $ln = $lnum // ($cur_patch ? $cur_start : undef);
+		$out .= "$cur_name:" . (defined $ln ? "$ln:" : '') . ' ';
+	}
 	$out .= $level . ':';
 	$out .= "$BLUE$type:" if $opt{show_types};
-	$out .= $RESET . ' ' . $msg . "\n";
+	$out .= $RESET . ' ' . $msg;
+	# --terse has no patch headers: it names the patch
+	$out .= " [patch $cur_patch" . ($cur_subject ne '' ? qq{ "$cur_subject"} : '') . ']' if $opt{terse} && $cur_patch;
+	$out .= "\n";
 	$out .= "#$lnum: \n$raw\n" if defined $lnum;
 	$out .= "\n";
 	$out = (split /\n/, $out)[0] . "\n" if $opt{terse};
-	push @report, $out;
+	push @report, $LAST = { text => $out, level => $level, type => $type, msg => $msg, line => $lnum, fix => [] };
 	if ($level eq 'ERROR') { $cnt_error++ }
 	elsif ($level eq 'WARNING') { $cnt_warn++ }
 	else { $cnt_chk++ }
@@ -747,16 +762,19 @@ sub attr_key($agent_id) { $FORM eq 'llm' ? 'llm' : lc $agent_id }
 sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	($cnt_error, $cnt_warn, $cnt_chk) = (0, 0, 0);
 	@report = ();
+	$LAST = undef;
 	my ($msg, $subject, undef, $indent, $author) = commit_message($L, $s, $e);
+	($cur_subject, $cur_start) = ($subject, ($map ? $map->[$s] : $s) + 1);
 	my $text = sub ($i) { my $t = $L->[$i]; $t =~ s/^    // if $indent; $t };
 	my %mine;	# this patch's fixes, by raw line index
 	my $fix = sub ($i, $new) {
-		return unless $opt{fix} && defined $new;
+		return unless ($opt{fix} || $opt{json}) && defined $new;
 		if ($map) {
 			return unless $L->[$i] eq $raw->[$map->[$i]] && join("\n", ref $new ? @$new : $new) !~ /[=\x80-\xff]/;
 			$i = $map->[$i];
 		}
 		$mine{$i} = $new;
+		push @{$LAST->{fix}}, $i if $LAST;
 	};
 
 	# paragraphs of the message; trailers are Token: value lines in a
@@ -978,7 +996,11 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 		next if ref $mine{$i} || $mine{$i} !~ /^(?:Assisted-by|\Q$FIX_TAG\E):\s*(.*)$/i;
 		$mine{$i} = '' if $seen{ab_key($1)}++;
 	}
-	@$fixes{keys %mine} = values %mine;	# in place: a copy per patch is quadratic
+	# each report's suggested fix, as --fix would write it
+	for my $r (@report) {
+		$r->{fix} = [map { { line => $_ + 1, ($mine{$_} eq '' ? (delete => JSON_TRUE()) : (text => $mine{$_})) } } @{$r->{fix}}];
+	}
+	@$fixes{keys %mine} = values %mine if $opt{fix};	# in place: a copy per patch is quadratic
 	return ($subject, scalar @$msg);
 }
 
@@ -1185,6 +1207,7 @@ for my $w (@work) {
 	for my $r (@patches) {
 		$n++;
 		$cur_name = $name;
+		$cur_patch = @patches > 1 ? $n : 0;
 		my ($V, $map) = DisclosureMime::decode($L, @$r);
 		my ($subject, $l) = $V ? process_patch($V, 0, scalar @$V, \%fixes, $map, $L)
 				       : process_patch($L, @$r, \%fixes);
@@ -1194,12 +1217,17 @@ for my $w (@work) {
 			my $p = "$label: patch $n" . ($subject ne '' ? qq{ ("$subject")} : '');
 			push @out, '-' x length($p) . "\n$p\n" . '-' x length($p) . "\n";
 		}
-		push @out, @report;
+		if ($opt{json}) { print json_report($name, $r, $subject, $_) for @report }
+		else { push @out, map { $_->{text} } @report }
 		($err, $warn, $chk) = ($err + $cnt_error, $warn + $cnt_warn, $chk + $cnt_chk);
 	}
 	# one total per input file, as checkpatch
 	my $clean = !($err + $warn + $chk);
 	$exit = 1 if $err || $warn;
+	if ($opt{json}) {
+		write_fixes($name, $w->[2], \%fixes) if $opt{fix} && %fixes;
+		next;
+	}
 	if ($many && !$opt{quiet}) {
 		print '-' x length($vname), "\n$vname\n", '-' x length($vname), "\n";
 	}
@@ -1217,6 +1245,20 @@ for my $w (@work) {
 	write_fixes($name, $w->[2], \%fixes) if $opt{fix} && %fixes;
 }
 exit $exit;
+
+# --json: one object a line per report.  Text is UTF-8 where the input
+# is, each other byte read as Latin-1.
+sub JSON_TRUE() { require JSON::PP; JSON::PP::true() }
+sub json_report($file, $range, $subject, $r) {
+	require JSON::PP;
+	state $json = JSON::PP->new->canonical->utf8;
+	my $str = sub ($b) { my $c = $b; utf8::decode($c) ? $c : $b };
+	my %o = (file => $str->($file), level => $r->{level}, type => $r->{type},
+		 message => $str->($r->{msg}), line => $r->{line},
+		 patch => $cur_patch || 1, subject => $str->($subject),
+		 fix => [map { my %f = %$_; $f{text} = ref $f{text} ? [map { $str->($_) } @{$f{text}}] : $str->($f{text}) if exists $f{text}; \%f } @{$r->{fix}}]);
+	return $json->encode(\%o) . "\n";
+}
 
 # The input with the fixed lines, each line keeping its own line end.
 # --fix-inplace writes a temporary file beside FILE and renames it over
