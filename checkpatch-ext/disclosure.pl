@@ -691,7 +691,7 @@ my $ai_words = do {
 my $tool_words = qr/(?:(?:a|an|the|this)\s+)?(?:Coccinelle|spatch|semantic\s+patch|cocci\s+script|\S+\.cocci|checkpatch(?:\.pl)?\s+--fix(?:-inplace)?)(?:\s+(?:script|rule|semantic\s+patch))?/i;
 my $gen_verbs = qr/(?:generated|written|wrote|created|produced|authored|drafted|developed|made|done|coded|prepared)/i;
 # cheap test first, with index(): most lines name no tool
-my @claim_hints = do {
+my $claim_hint = do {
 	my %h = map { lc($_) => 1 } qw(llm language ai assistant agent chatbot cocci
 		spatch semantic checkpatch generat);
 	for my $a (grep { $_->{ai} } @AGENTS) {
@@ -702,7 +702,8 @@ my @claim_hints = do {
 			$h{lc $_} = 1 for split /\|/, $lit;
 		}
 	}
-	sort keys %h;
+	my $re = join '|', map { quotemeta } sort keys %h;
+	qr/\b(?:$re)/i;	# one trie, at the start of a word
 };
 # a session trailer's name: "Claude-Session", "Codex-Task-URL", ...
 my $session_tag = do {
@@ -716,8 +717,7 @@ my %not_a_tool = map { $_ => 1 } qw(the a an this these that our my its hand def
 # What a changelog line says was made by a tool: ('ai'|'tool'|'gen', text)
 # or ().  'gen' is a tool the registry does not know.
 sub content_claim($t) {
-	my $lc = lc $t;
-	return () unless grep { index($lc, $_) >= 0 } @claim_hints;
+	return () unless $t =~ $claim_hint;
 	return () if $t =~ /^\s*>/;
 	$t =~ tr/ \t/ /s;	# runs of blanks: one space (shorter, same words)
 	my @r;
