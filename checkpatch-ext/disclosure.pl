@@ -245,7 +245,7 @@ sub load_policy($name, $base = undef, $depth = 0) {
 			load_policy($1, $dir, $depth + 1);
 		} elsif ($line =~ /^(basic-tools|analysis-tools|tool-input)\s*=\s*(.*)$/) {
 			$POLICY{$1} = { map { lc($_) => 1 } split ' ', $2 };
-		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined|assisted-by-means|disclosure|fix-trailer)\s*=\s*(.*)$/) {
+		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined|assisted-by-means|disclosure|fix-trailer|other-form)\s*=\s*(.*)$/) {
 			$POLICY{$1} = $2;
 		} elsif ($line =~ /^disclosure-trailers\s*=\s*(.*)$/) {
 			$POLICY{'disclosure-trailers'} = [split ' ', $1];
@@ -264,6 +264,8 @@ sub load_policy($name, $base = undef, $depth = 0) {
 		if defined $POLICY{'assisted-by'} && $POLICY{'assisted-by'} !~ /^(?:tree|llm|agent-model|tool)$/;
 	usage_error("$file: assisted-by-means must be tool or person")
 		if defined $POLICY{'assisted-by-means'} && $POLICY{'assisted-by-means'} !~ /^(?:tool|person)$/;
+	usage_error("$file: other-form must be check or warning")
+		if defined $POLICY{'other-form'} && $POLICY{'other-form'} !~ /^(?:check|warning)$/;
 	usage_error("$file: disclosure must be required, allowed or forbidden")
 		if defined $POLICY{disclosure} && $POLICY{disclosure} !~ /^(?:required|allowed|forbidden)$/;
 }
@@ -300,6 +302,9 @@ my $PERSON = ($POLICY{'assisted-by-means'} // 'tool') eq 'person';
 my $FORBID = ($POLICY{disclosure} // 'required') eq 'forbidden';
 my %DISCLOSE = map { lc($_) => $_ } @{$POLICY{'disclosure-trailers'} // ['Assisted-by']};
 my $FIX_TAG = $POLICY{'fix-trailer'} // 'Assisted-by';
+# the Assisted-by form not in force: a CHECK (both are in the kernel's
+# history), or a WARNING where the project's CI warns on it (Zephyr)
+my $OTHER_FORM = uc($POLICY{'other-form'} // 'check');
 
 # The Assisted-by form in force.  The kernel changed it: AGENT_NAME:MODEL_VERSION
 # from 78d979db6cef (Dec 2025) to 7.2, LLM since 816d9992d9ed (7.3).  Both
@@ -1105,7 +1110,7 @@ sub check_assisted_by($t, $at, $fix) {
 	if ($w[0] =~ /^LLM$/i) {
 		# the 7.3 form
 		($head, $rest) = ('LLM', $tools->(1));
-		report('CHECK', 'ASSISTED_BY_FORMAT',
+		report($OTHER_FORM, 'ASSISTED_BY_FORMAT',
 		       "'Assisted-by: LLM' is the form of kernels since 7.3; the rule in force here is $RULE", @$at)
 			if $FORM ne 'llm';
 	} elsif ($w[0] =~ /^([^\s:]+):([^\s:]\S*)$/) {
@@ -1114,7 +1119,7 @@ sub check_assisted_by($t, $at, $fix) {
 		($head, $rest) = ("$agent:$model", $tools->(1));
 		my $a = agent_by_id($agent);
 		if ($FORM eq 'llm') {
-			report('CHECK', 'ASSISTED_BY_FORMAT',
+			report($OTHER_FORM, 'ASSISTED_BY_FORMAT',
 			       "'Assisted-by: AGENT_NAME:MODEL_VERSION' is the form of kernels up to 7.2; the rule in force here is $RULE", @$at)
 			  && $fix->($i, "Assisted-by: LLM$rest");
 		} elsif (!$a) {
