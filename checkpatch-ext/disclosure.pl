@@ -695,7 +695,7 @@ my $ai_words = do {
 };
 my $tool_words = qr/(?:(?:a|an|the|this)\s+)?(?:Coccinelle|spatch|semantic\s+patch|cocci\s+script|\S+\.cocci|checkpatch(?:\.pl)?\s+--fix(?:-inplace)?)(?:\s+(?:script|rule|semantic\s+patch))?/i;
 my $gen_verbs = qr/(?:generated|written|wrote|created|produced|authored|drafted|developed|made|done|coded|prepared)/i;
-# cheap test first, with index(): most lines name no tool
+# cheap test first, one regex of word starts: most lines name no tool
 my $claim_hint = do {
 	my %h = map { lc($_) => 1 } qw(llm language ai assistant agent chatbot cocci
 		spatch semantic checkpatch generat);
