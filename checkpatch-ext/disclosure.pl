@@ -16,16 +16,19 @@ use v5.36;
 use Getopt::Long qw(:config no_ignore_case bundling_values);
 use File::Basename qw(dirname basename);
 use Cwd qw(abs_path);
+use lib dirname(abs_path($0)) . '/lib';
+use DisclosureMime;
 
 my $P = 'disclosure.pl';
 my $D = dirname(abs_path($0));
 
-my @TYPES = qw(AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR
+my @TYPES = qw(AGENT_AUTHOR AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR
 	ASSISTED_BY_FORMAT ASSISTED_BY_BASIC_TOOL GENERATED_BY_TAG
-	MISSING_DISCLOSURE MISSING_HUMAN_SIGN_OFF AI_CONTENT_DECLINED);
+	MISSING_DISCLOSURE MISSING_HUMAN_SIGN_OFF AI_CONTENT_DECLINED
+	AI_TRAILER_IN_COMMIT AGENT_ADVERT);
 my %FIXABLE = map { $_ => 1 } qw(AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY
 	AGENT_CO_AUTHOR ASSISTED_BY_FORMAT ASSISTED_BY_BASIC_TOOL
-	GENERATED_BY_TAG);
+	GENERATED_BY_TAG AGENT_ADVERT);
 
 sub usage_error($msg) {
 	print STDERR "$P: $msg\n";
@@ -67,12 +70,16 @@ Options:
   --color[=WHEN]             always, never or auto (default)
   --policy NAME|FILE         kernel (default), kernel-2025, kernel-7.3,
                              qemu, llvm, fedora, gentoo, netbsd, zephyr,
-                             or a policy file
+                             gtk, kubernetes, asf, openinfra, curl, rust,
+                             man-pages, or a policy file
   --agents FILE              more agent registry entries (repeatable)
   --no-config                do not read .disclosure.conf
   --no-signoff               do not ask for a human Signed-off-by
   --no-summary               no per-patch total line
   --mailback                 print nothing for a clean patch
+  --json                     one JSON object a line per report (file,
+                             patch, subject, line, level, type, message,
+                             fix: the lines --fix would write or delete)
   --fix                      write FILE.EXPERIMENTAL-checkpatch-fixes with
                              the fixable problems corrected
   --fix-inplace              correct FILE itself
@@ -114,6 +121,7 @@ GetOptions(
 	'fix!'		=> \$opt{fix},
 	'fix-inplace!'	=> \$opt{fix_inplace},
 	'mailback!'	=> \$opt{mailback},
+	'json!'		=> \$opt{json},
 	(map { $_ => $ignored } qw(tree! showfile! v|verbose! f|file! patch!
 		summary-file! fixes-tag! ignore-perl-version! codespell!
 		max-line-length=i min-conf-desc-length=i tab-size=i debug=s
@@ -128,6 +136,7 @@ if ($opt{list_types}) {
 }
 $opt{fix} = 1 if $opt{fix_inplace};
 if ($opt{terse}) { $opt{emacs} = 1; $opt{quiet}++ }
+$opt{quiet}++ if $opt{json};	# nothing but the objects on stdout
 usage_error('--git cannot be used with --fix') if $opt{git} && $opt{fix};
 
 my $color;
@@ -180,7 +189,7 @@ sub load_agents($file) {
 				$cur = { id => $id, names => [], emails => [],
 					 models => [], model_src => [], derive => '',
 					 prefix => '', ai => 1, trailers => [], links => [],
-					 claims => [] };
+					 claims => [], domains => [], sessions => [], adverts => [] };
 				push @AGENTS, $cur;
 			}
 			next;
@@ -199,6 +208,9 @@ sub load_agents($file) {
 			elsif ($k eq 'trailer') { push @{$cur->{trailers}}, glob_re($v) }
 			elsif ($k eq 'link') { push @{$cur->{links}}, glob_re($v) }
 			elsif ($k eq 'claim') { push @{$cur->{claims}}, $v }
+			elsif ($k eq 'domain') { push @{$cur->{domains}}, lc $v }
+			elsif ($k eq 'session') { push @{$cur->{sessions}}, lc $v }
+			elsif ($k eq 'advert') { push @{$cur->{adverts}}, glob_re($v) }
 			elsif ($k eq 'derive') { $cur->{derive} = $v }
 			elsif ($k eq 'prefix') { $cur->{prefix} = $v }
 			elsif ($k eq 'ai') { $cur->{ai} = $v =~ /^(?:yes|1|true)$/i ? 1 : 0 }
@@ -233,8 +245,10 @@ sub load_policy($name, $base = undef, $depth = 0) {
 			load_policy($1, $dir, $depth + 1);
 		} elsif ($line =~ /^(basic-tools|analysis-tools|tool-input)\s*=\s*(.*)$/) {
 			$POLICY{$1} = { map { lc($_) => 1 } split ' ', $2 };
-		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined)\s*=\s*(.*)$/) {
+		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined|assisted-by-means|disclosure|fix-trailer|other-form)\s*=\s*(.*)$/) {
 			$POLICY{$1} = $2;
+		} elsif ($line =~ /^disclosure-trailers\s*=\s*(.*)$/) {
+			$POLICY{'disclosure-trailers'} = [split ' ', $1];
 		} elsif ($line =~ /^source\s*=\s*(.*)$/) {
 			# where the rules come from: documentation, not used
 		} elsif ($line =~ /^agents\s*=\s*(.+)$/) {
@@ -248,9 +262,16 @@ sub load_policy($name, $base = undef, $depth = 0) {
 		if defined $POLICY{'ai-content'} && $POLICY{'ai-content'} !~ /^(?:allowed|declined)$/;
 	usage_error("$file: assisted-by must be tree, llm, agent-model or tool")
 		if defined $POLICY{'assisted-by'} && $POLICY{'assisted-by'} !~ /^(?:tree|llm|agent-model|tool)$/;
+	usage_error("$file: assisted-by-means must be tool or person")
+		if defined $POLICY{'assisted-by-means'} && $POLICY{'assisted-by-means'} !~ /^(?:tool|person)$/;
+	usage_error("$file: other-form must be check or warning")
+		if defined $POLICY{'other-form'} && $POLICY{'other-form'} !~ /^(?:check|warning)$/;
+	usage_error("$file: disclosure must be required, allowed or forbidden")
+		if defined $POLICY{disclosure} && $POLICY{disclosure} !~ /^(?:required|allowed|forbidden)$/;
 }
 
 load_agents("$D/agents.conf");
+load_agents("$D/agents-more.conf");
 my $user_conf;
 if ($opt{config}) {
 	my @cand;
@@ -273,6 +294,17 @@ load_agents($_) for @agent_files;
 $POLICY{$_} //= {} for qw(basic-tools analysis-tools tool-input);
 my $DECLINE_AI = ($POLICY{'ai-content'} // 'allowed') eq 'declined';
 my $DOC = $POLICY{doc} // 'the project policy';
+# What the trailers mean here: Assisted-by credits a tool (the kernel) or
+# a person (curl); which tags disclose AI use; whether the commit may
+# carry them (forbidden: GTK, Kubernetes disclose in the merge request);
+# the tag --fix writes (none: it cannot tell which one applies).
+my $PERSON = ($POLICY{'assisted-by-means'} // 'tool') eq 'person';
+my $FORBID = ($POLICY{disclosure} // 'required') eq 'forbidden';
+my %DISCLOSE = map { lc($_) => $_ } @{$POLICY{'disclosure-trailers'} // ['Assisted-by']};
+my $FIX_TAG = $POLICY{'fix-trailer'} // 'Assisted-by';
+# the Assisted-by form not in force: a CHECK (both are in the kernel's
+# history), or a WARNING where the project's CI warns on it (Zephyr)
+my $OTHER_FORM = uc($POLICY{'other-form'} // 'check');
 
 # The Assisted-by form in force.  The kernel changed it: AGENT_NAME:MODEL_VERSION
 # from 78d979db6cef (Dec 2025) to 7.2, LLM since 816d9992d9ed (7.3).  Both
@@ -281,7 +313,8 @@ my $DOC = $POLICY{doc} // 'the project policy';
 # the target tree decides (tree).
 my %RULE = (llm => 'Assisted-by: LLM [TOOL1] [TOOL2]',
 	    'agent-model' => 'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]',
-	    tool => 'Assisted-by: <name of code assistant>');
+	    tool => $FIX_TAG eq 'none' ? join(' or ', map { "$_: <name of code assistant>" } values %DISCLOSE)
+				       : "$FIX_TAG: <name of code assistant>");
 my ($FORM, $RULE_SRC) = ($POLICY{'assisted-by'} // 'tree', $DOC);
 if ($FORM eq 'tree') {
 	my $root = $opt{root};
@@ -336,6 +369,20 @@ sub model_agent($tok) {
 		for my $re (@{$a->{models}}) { return $a if $tok =~ $re }
 	}
 	return undef;
+}
+
+# A model id as the local part at the agent vendor's domain:
+# (agent, model, 'address') or ().
+sub model_address($email) {
+	my $at = rindex($email, '@');
+	return () if $at <= 0;
+	my ($local, $dom) = (lc substr($email, 0, $at), lc substr($email, $at + 1));
+	for my $a (@AGENTS) {
+		next unless grep { $dom eq $_ || substr($dom, -length($_) - 1) eq ".$_" } @{$a->{domains}};
+		# a model id has a version: claude-shannon@ is a person
+		return ($a, $local, 'address') if $local =~ /[0-9]/ && grep { $local =~ $_ } @{$a->{models}};
+	}
+	return ();
 }
 
 sub norm_model($m, $a) {
@@ -394,6 +441,7 @@ sub identify($v) {
 				if ($email =~ $re) { ($agent, $how) = ($a, 'address'); last A }
 			}
 		}
+		($agent, $model, $how) = model_address($email) unless $agent;
 	}
 	# model-like tokens anywhere in the name (or a bare value)
 	my $mtok;
@@ -441,7 +489,10 @@ sub identify($v) {
 # does not give: never a guessed one).
 sub assisted_by($id) {
 	return ('Assisted-by: LLM') x 2 if $FORM eq 'llm';
-	return ("Assisted-by: $id->{agent}{id}") x 2 if $FORM eq 'tool';
+	if ($FORM eq 'tool') {
+		return (join(' or ', map { "$_: $id->{agent}{id}" } sort values %DISCLOSE), undef) if $FIX_TAG eq 'none';
+		return ("$FIX_TAG: $id->{agent}{id}") x 2;
+	}
 	my $m = $id->{model};
 	return $m ne '' ? ("Assisted-by: $id->{agent}{id}:$m") x 2
 			: ("Assisted-by: $id->{agent}{id}:MODEL_VERSION", undef);
@@ -452,12 +503,20 @@ sub assisted_by($id) {
 
 my $exit = 0;
 my ($cnt_error, $cnt_warn, $cnt_chk);
-my @report;
+my @report;	# this patch's: { text, level, type, msg, line, fix => [raw indexes] }
 my $cur_name = '';
+my ($cur_patch, $cur_subject, $cur_start) = (0, '', undef);	# patch number in a file of several
+my $LAST;	# the last report: the fixes that follow it are its own
 
 sub report($level, $type, $msg, $lnum, $raw) {
 	my $lvl = $POLICY{level}{$type} // $level;
 	return 0 if $lvl eq 'off';
+	if ($type eq 'MISSING_DISCLOSURE') {
+		# nothing to ask of the commit where it may not disclose; at
+		# most a CHECK where disclosing is only allowed
+		return 0 if $FORBID;
+		$level = 'CHECK' if ($POLICY{disclosure} // '') eq 'allowed';
+	}
 	$lvl = 'CHECK' if $level eq 'CHECK';	# a type's CHECK cases stay CHECKs
 	return 0 if $ignore_type{$type};
 	return 0 if %use_type && !$use_type{$type};
@@ -465,14 +524,22 @@ sub report($level, $type, $msg, $lnum, $raw) {
 	$level = $lvl;
 	my $out = '';
 	$out .= $level eq 'ERROR' ? $RED : $level eq 'WARNING' ? $YELLOW : $GREEN;
-	$out .= "$cur_name:" . (defined $lnum ? "$lnum:" : '') . ' ' if $opt{emacs};
+	if ($opt{emacs}) {
+		# in a file of several patches, a report of the whole patch
+		# points at the patch's first line
+		my $ln = $lnum // ($cur_patch ? $cur_start : undef);
+		$out .= "$cur_name:" . (defined $ln ? "$ln:" : '') . ' ';
+	}
 	$out .= $level . ':';
 	$out .= "$BLUE$type:" if $opt{show_types};
-	$out .= $RESET . ' ' . $msg . "\n";
+	$out .= $RESET . ' ' . $msg;
+	# --terse has no patch headers: it names the patch
+	$out .= " [patch $cur_patch" . ($cur_subject ne '' ? qq{ "$cur_subject"} : '') . ']' if $opt{terse} && $cur_patch;
+	$out .= "\n";
 	$out .= "#$lnum: \n$raw\n" if defined $lnum;
 	$out .= "\n";
 	$out = (split /\n/, $out)[0] . "\n" if $opt{terse};
-	push @report, $out;
+	push @report, $LAST = { text => $out, level => $level, type => $type, msg => $msg, line => $lnum, fix => [] };
 	if ($level eq 'ERROR') { $cnt_error++ }
 	elsif ($level eq 'WARNING') { $cnt_warn++ }
 	else { $cnt_chk++ }
@@ -517,6 +584,15 @@ sub split_patches($L) {
 			$past_msg = 1 if $t =~ /^(?:---\s*$|diff --git )/;
 			next;
 		}
+		if ($c eq 'commi') {
+			# git log text: one message per "commit SHA" header
+			if ($t =~ /^commit [0-9a-f]{7,64}\b/ && $i + 1 <= $#$L
+			    && $L->[$i + 1] =~ /^(?:Author|Merge):[ \t]/) {
+				push @starts, $i;
+				$past_msg = 0;
+			}
+			next;
+		}
 		next unless $c eq 'From ' || $c eq 'From:';
 		next unless $i + 1 <= $#$L && $L->[$i + 1] =~ $hdr_re;
 		if ($c eq 'From ') {
@@ -538,10 +614,12 @@ sub split_patches($L) {
 }
 
 # The commit message of one patch: list of line indexes, the subject,
-# and whether it came with mail headers.
+# whether it came with mail headers, whether it is indented (git log) and
+# the author's line ([index, value] of From: or Author:; none in a bare
+# message).
 sub commit_message($L, $s, $e) {
 	my $i = $s;
-	my ($subject, $mode) = ('', 'bare');
+	my ($subject, $mode, $author) = ('', 'bare');
 	$i++ while $i < $e && $L->[$i] =~ /^\s*$/;
 	my $first = $i < $e ? $L->[$i] : '';
 	my $indent = 0;
@@ -550,6 +628,7 @@ sub commit_message($L, $s, $e) {
 		$i++ if $first =~ $mbox_from || $first =~ /^commit /;
 		while ($i < $e && $L->[$i] ne '') {
 			my $t = $L->[$i];
+			$author = [$i, $1] if $t =~ /^(?:From|Author):\s*(.*)$/i;
 			if ($t =~ /^Subject:\s*(.*)$/i) {
 				$subject = $1;
 				while ($i + 1 < $e && $L->[$i + 1] =~ /^[ \t]+(\S.*)$/) {
@@ -567,6 +646,7 @@ sub commit_message($L, $s, $e) {
 			if ($j > $i && ($j >= $e || $L->[$j] eq '')) {
 				for my $k ($i .. $j - 1) {
 					$subject = $1 if $L->[$k] =~ /^Subject:\s*(.*)$/i;
+					$author = [$k, $1] if $L->[$k] =~ /^From:\s*(.*)$/i;	# git am's author
 				}
 				$i = $j;
 				$i++ while $i < $e && $L->[$i] =~ /^\s*$/;
@@ -584,13 +664,13 @@ sub commit_message($L, $s, $e) {
 		next if $mode eq 'bare' && $t =~ /^#/;	# commit template comments
 		push @msg, $i;
 	}
-	if ($mode eq 'bare' && @msg) {
+	if ($mode ne 'mail' && @msg) {
 		# the first paragraph is the subject
 		my @s;
-		push @s, shift @msg while @msg && $L->[$msg[0]] ne '';
-		$subject = join ' ', map { $L->[$_] } @s;
+		push @s, shift @msg while @msg && $L->[$msg[0]] =~ /\S/;
+		$subject = join ' ', map { $L->[$_] =~ s/^\s+//r } @s;
 	}
-	return (\@msg, $subject, $mode, $indent);
+	return (\@msg, $subject, $mode, $indent, $author);
 }
 
 # ---------------------------------------------------------------------
@@ -615,8 +695,8 @@ my $ai_words = do {
 };
 my $tool_words = qr/(?:(?:a|an|the|this)\s+)?(?:Coccinelle|spatch|semantic\s+patch|cocci\s+script|\S+\.cocci|checkpatch(?:\.pl)?\s+--fix(?:-inplace)?)(?:\s+(?:script|rule|semantic\s+patch))?/i;
 my $gen_verbs = qr/(?:generated|written|wrote|created|produced|authored|drafted|developed|made|done|coded|prepared)/i;
-# cheap test first, with index(): most lines name no tool
-my @claim_hints = do {
+# cheap test first, one regex of word starts: most lines name no tool
+my $claim_hint = do {
 	my %h = map { lc($_) => 1 } qw(llm language ai assistant agent chatbot cocci
 		spatch semantic checkpatch generat);
 	for my $a (grep { $_->{ai} } @AGENTS) {
@@ -627,7 +707,8 @@ my @claim_hints = do {
 			$h{lc $_} = 1 for split /\|/, $lit;
 		}
 	}
-	sort keys %h;
+	my $re = join '|', map { quotemeta } sort keys %h;
+	qr/\b(?:$re)/i;	# one trie, at the start of a word
 };
 # a session trailer's name: "Claude-Session", "Codex-Task-URL", ...
 my $session_tag = do {
@@ -641,15 +722,14 @@ my %not_a_tool = map { $_ => 1 } qw(the a an this these that our my its hand def
 # What a changelog line says was made by a tool: ('ai'|'tool'|'gen', text)
 # or ().  'gen' is a tool the registry does not know.
 sub content_claim($t) {
-	my $lc = lc $t;
-	return () unless grep { index($lc, $_) >= 0 } @claim_hints;
+	return () unless $t =~ $claim_hint;
 	return () if $t =~ /^\s*>/;
 	$t =~ tr/ \t/ /s;	# runs of blanks: one space (shorter, same words)
 	my @r;
 	# a passive claim needs an auxiliary ("was generated by") or to open
 	# the line ("Generated with ..."): "code generated by LLMs is ..." is
 	# prose about AI, not a claim about this patch
-	if ($t =~ /(?:^\s*|\b(?:is|was|were|are|been|being|got|get|gets)\s+(?:(?:entirely|mostly|largely|partly|partially|automatically|fully|initially|originally)\s+)?)\b($gen_verbs\s+(?:by|with|using|via|through)\s+(?:the\s+)?(?:help\s+of\s+|assistance\s+of\s+)?(?:an?\s+)?\[?($ai_words))\b/i
+	if ($t =~ /(?:^[^A-Za-z0-9]*|\b(?:is|was|were|are|been|being|got|get|gets)\s+(?:(?:entirely|mostly|largely|partly|partially|automatically|fully|initially|originally)\s+)?)\b($gen_verbs\s+(?:by|with|using|via|through)\s+(?:the\s+)?(?:help\s+of\s+|assistance\s+of\s+)?(?:an?\s+)?\[?($ai_words))\b/i
 	    || $t =~ /\b((?:I|we)\s+(?:have\s+)?(?:used|asked|prompted|let)\s+($ai_words)\s+(?:to\s+)?(?:write|generate|create|produce|draft|develop|fix|implement|code)\w*)\b/i
 	    || $t =~ /\b(with\s+(?:the\s+)?(?:help|assistance)\s+of\s+($ai_words))\b/i
 	    || $t =~ /\b(($ai_words)-(?:generated|written|authored))\b/i
@@ -680,13 +760,27 @@ sub ab_key($val) {
 # Who is attributed already: an agent, or anyone in the LLM form.
 sub attr_key($agent_id) { $FORM eq 'llm' ? 'llm' : lc $agent_id }
 
-sub process_patch($L, $s, $e, $fixes) {
+# One patch: lines $s .. $e-1 of @$L.  A MIME-decoded patch comes with
+# $map, the index in @$raw of the raw line each decoded line starts on:
+# reports give that line's number, and --fix changes only lines that read
+# as they were (never an encoded one).
+sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	($cnt_error, $cnt_warn, $cnt_chk) = (0, 0, 0);
 	@report = ();
-	my ($msg, $subject, undef, $indent) = commit_message($L, $s, $e);
+	$LAST = undef;
+	my ($msg, $subject, undef, $indent, $author) = commit_message($L, $s, $e);
+	($cur_subject, $cur_start) = ($subject, ($map ? $map->[$s] : $s) + 1);
 	my $text = sub ($i) { my $t = $L->[$i]; $t =~ s/^    // if $indent; $t };
-	my %mine;	# this patch's fixes
-	my $fix = sub ($i, $new) { $mine{$i} = $new if $opt{fix} && defined $new };
+	my %mine;	# this patch's fixes, by raw line index
+	my $fix = sub ($i, $new) {
+		return unless ($opt{fix} || $opt{json}) && defined $new;
+		if ($map) {
+			return unless $L->[$i] eq $raw->[$map->[$i]] && join("\n", ref $new ? @$new : $new) !~ /[=\x80-\xff]/;
+			$i = $map->[$i];
+		}
+		$mine{$i} = $new;
+		push @{$LAST->{fix}}, $i if $LAST;
+	};
 
 	# paragraphs of the message; trailers are Token: value lines in a
 	# paragraph that is mostly such lines
@@ -707,17 +801,18 @@ sub process_patch($L, $s, $e, $fixes) {
 		}
 	}
 
-	my $ctx = sub ($i) { ($i + 1, $L->[$i]) };
+	my $ctx = sub ($i) { (($map ? $map->[$i] : $i) + 1, $L->[$i]) };
 	my ($agent_involved, $human_sob, $ai_disclosed, $tool_disclosed) = (0, 0, 0, 0);
 	my %assisted;
 	# agents attributed by an Assisted-by, or by a trailer that --fix
 	# rewrites into one: their sign-offs and model-less co-author
 	# trailers can simply go
 	for my $t (@trailers) {
-		if ($t->{lc} eq 'assisted-by') {
+		if ($t->{lc} eq 'assisted-by' || $t->{lc} eq lc $FIX_TAG) {
 			my ($w) = split /[\s:]+/, $t->{val};
 			next unless defined $w;
 			my $a = agent_by_id($w);
+			next if $PERSON && !$a;
 			$assisted{attr_key($a ? $a->{id} : $w)} = 1;
 		} elsif ($FORM eq 'agent-model' && $t->{lc} =~ /^(?:co-developed-by|co-authored-by|generated-by)$/) {
 			my $id = identify($t->{val});
@@ -729,9 +824,43 @@ sub process_patch($L, $s, $e, $fixes) {
 			if $DECLINE_AI;
 	};
 
+	# the author: git am and git log take it from From: or Author:; the
+	# DCO asks the author to sign off, which only a human can do
+	if ($author and my $id = identify(rtrim($author->[1]))) {
+		if ($id->{agent}{ai}) {
+			my @at = $ctx->($author->[0]);
+			my ($hdr) = $L->[$author->[0]] =~ /^(\w+):/;
+			$agent_involved = 1; $ai_disclosed = 1;
+			report('ERROR', 'AGENT_AUTHOR',
+			       "$hdr: names an AI agent ($id->{agent}{id}) as the author; the author must be the human who signs off and answers for the patch: make the human submitter the author"
+			       . ($DECLINE_AI || $FORBID ? '' : " and attribute the agent with '" . (assisted_by($id))[0] . "'") . " ($DOC)", @at);
+			$declined->('agent author', @at);
+		}
+	}
+
 	for my $t (@trailers) {
 		my ($i, $tag, $val) = @$t{qw(i tag val)};
 		my @at = $ctx->($i);
+		if ($FORBID and my $what = ai_trailer($t)) {
+			# disclosed where the project asks, never in the commit
+			report('WARNING', 'AI_TRAILER_IN_COMMIT',
+			       "$tag: $what: $POLICY{name} asks for AI use to be disclosed in the merge or pull request, not in the commit: drop the trailer ($DOC)", @at)
+			  && $fix->($i, '');
+			next;
+		}
+		if ($PERSON && $t->{lc} eq 'assisted-by') {
+			# a person credited, unless the value names an agent
+			my $id = ai_agent_in($val) or next;
+			$agent_involved = 1; $ai_disclosed = 1;
+			$declined->('Assisted-by names an AI agent', @at);
+			next;
+		}
+		if ($DISCLOSE{$t->{lc}} && $t->{lc} ne 'assisted-by') {
+			# the project's own disclosure trailer (Generated-by, AI-used-for, ...)
+			$agent_involved = 1; $ai_disclosed = 1; $tool_disclosed = 1;
+			$declined->("$tag discloses AI-generated content", @at);
+			next;
+		}
 		if ($t->{lc} eq 'signed-off-by') {
 			my $id = identify($val);
 			if ($id && $id->{agent}{ai}) {
@@ -799,8 +928,10 @@ sub process_patch($L, $s, $e, $fixes) {
 	my (%claims);
 	my $has_input = 0;
 	my @body = grep { !$is_trailer{$_} } @$msg;
+	my @adverts;
 	for my $i (@body) {
 		my $t = $text->($i);
+		if (my $a = advert($t)) { push @adverts, [$i, $a] }
 		$has_input = 1 if $t =~ /^\s*@[\w\s]*@\s*$|\.cocci\b|scripts\/coccinelle\//;
 		push @{$claims{$_->[0]}}, [$i, $_->[1]] for content_claim($t);
 	}
@@ -834,6 +965,26 @@ sub process_patch($L, $s, $e, $fixes) {
 		       $first_line->($c)) if $c->[1] =~ /cocci|spatch|semantic/i;
 	}
 
+	# an agent's advertising line ("Generated with [Claude Code](url)"):
+	# dropped by --fix, which writes the Assisted-by in force after the
+	# trailers when no trailer discloses the agent
+	my $added;
+	for my $ad ($cover ? () : @adverts) {
+		my ($i, $a) = @$ad;
+		my ($ab, $abfix) = assisted_by({ agent => $a, model => '' });
+		my $how = $FORBID || $DECLINE_AI ? '' : $ai_disclosed ? ' (a trailer discloses the agent)' : " and disclose the agent with '$ab'";
+		report('WARNING', 'AGENT_ADVERT',
+		       "advertising line added by a coding agent ($a->{id}); a changelog describes the change: drop it$how ($DOC)", $ctx->($i))
+		  or next;
+		$fix->($i, '');
+		# a paragraph of its own: its blank line goes too
+		$fix->($i + 1, '') if $i + 1 < $e && $text->($i + 1) =~ /^\s*$/ && ($i == $s || $text->($i - 1) =~ /^\s*$/);
+		next if $ai_disclosed || $FORBID || $DECLINE_AI || $added || !defined $abfix || !@trailers;
+		my $last = $trailers[-1]{i};
+		$fix->($last, [exists $mine{$last} ? $mine{$last} : $text->($last), $abfix]);
+		$added = 1;
+	}
+
 	if ($agent_involved && !$human_sob && $opt{signoff} && !$cover) {
 		report('ERROR', 'MISSING_HUMAN_SIGN_OFF',
 		       "agent involvement is disclosed but no human Signed-off-by: the human submitter must sign off and takes responsibility for the patch ($DOC)",
@@ -844,20 +995,63 @@ sub process_patch($L, $s, $e, $fixes) {
 	# this patch: the ones written already win over the ones --fix adds.
 	my %seen;
 	for my $t (@trailers) {
-		$seen{ab_key($t->{val})} = 1 if $t->{lc} eq 'assisted-by' && !exists $mine{$t->{i}};
+		$seen{ab_key($t->{val})} = 1 if $t->{lc} eq 'assisted-by' && !exists $mine{$map ? $map->[$t->{i}] : $t->{i}};
 	}
 	for my $i (sort { $a <=> $b } keys %mine) {
-		next unless $mine{$i} =~ /^Assisted-by:\s*(.*)$/i;
+		next if ref $mine{$i} || $mine{$i} !~ /^(?:Assisted-by|\Q$FIX_TAG\E):\s*(.*)$/i;
 		$mine{$i} = '' if $seen{ab_key($1)}++;
 	}
-	%$fixes = (%$fixes, %mine);
+	# each report's suggested fix, as --fix would write it
+	for my $r (@report) {
+		$r->{fix} = [map { { line => $_ + 1, ($mine{$_} eq '' ? (delete => JSON_TRUE()) : (text => $mine{$_})) } } @{$r->{fix}}];
+	}
+	@$fixes{keys %mine} = values %mine if $opt{fix};	# in place: a copy per patch is quadratic
 	return ($subject, scalar @$msg);
+}
+
+# An AI agent in a trailer value: by identity, or an agent's name or id
+# as its first word ("Claude", "Claude:claude-opus-4-5").
+sub ai_agent_in($val) {
+	my $id = identify($val);
+	return $id if $id && $id->{agent}{ai};
+	my ($w) = split /[\s:]+/, $val;
+	my $a = defined $w && $w ne '' ? agent_by_id($w) : undef;
+	return $a && $a->{ai} ? { agent => $a, model => '' } : undef;
+}
+
+# Is this trailer an AI disclosure or an agent's trailer?  What it is, or
+# undef.
+sub ai_trailer($t) {
+	my $lc = $t->{lc};
+	if ($lc =~ /^(?:signed-off-by|co-developed-by|co-authored-by)$/) {
+		my $id = identify($t->{val});
+		return $id && $id->{agent}{ai} ? "names an AI agent ($id->{agent}{id})" : undef;
+	}
+	if ($lc eq 'assisted-by' || $lc eq 'generated-by' || $DISCLOSE{$lc}) {
+		return undef if $PERSON && $lc eq 'assisted-by' && !ai_agent_in($t->{val});
+		my $a = ai_agent_in($t->{val});
+		return undef if $lc eq 'generated-by' && !$DISCLOSE{$lc} && !$a && $t->{val} !~ $ai_words;
+		return 'discloses AI assistance';
+	}
+	my $a = session_link($t) // default_trailer($t);
+	return $a && $a->{ai} ? "an AI agent's trailer ($a->{id})" : undef;
+}
+
+# The agent whose advertising line this is, or undef.
+sub advert($line) {
+	return undef unless $line =~ /generated|\]\(http/i;
+	$line = trim($line);
+	for my $a (@AGENTS) {
+		for my $re (@{$a->{adverts}}) { return $a if $line =~ $re }
+	}
+	return undef;
 }
 
 # A session link of a known agent, in a trailer of any name.
 sub session_link($t) {
 	for my $a (@AGENTS) {
 		for my $re (@{$a->{links}}) { return $a if $t->{val} =~ $re }
+		return $a if grep { $_ eq $t->{lc} } @{$a->{sessions}};
 	}
 	return undef unless $t->{lc} =~ $session_tag;
 	my ($w) = split /-/, $t->{tag};
@@ -916,7 +1110,7 @@ sub check_assisted_by($t, $at, $fix) {
 	if ($w[0] =~ /^LLM$/i) {
 		# the 7.3 form
 		($head, $rest) = ('LLM', $tools->(1));
-		report('CHECK', 'ASSISTED_BY_FORMAT',
+		report($OTHER_FORM, 'ASSISTED_BY_FORMAT',
 		       "'Assisted-by: LLM' is the form of kernels since 7.3; the rule in force here is $RULE", @$at)
 			if $FORM ne 'llm';
 	} elsif ($w[0] =~ /^([^\s:]+):([^\s:]\S*)$/) {
@@ -925,7 +1119,7 @@ sub check_assisted_by($t, $at, $fix) {
 		($head, $rest) = ("$agent:$model", $tools->(1));
 		my $a = agent_by_id($agent);
 		if ($FORM eq 'llm') {
-			report('CHECK', 'ASSISTED_BY_FORMAT',
+			report($OTHER_FORM, 'ASSISTED_BY_FORMAT',
 			       "'Assisted-by: AGENT_NAME:MODEL_VERSION' is the form of kernels up to 7.2; the rule in force here is $RULE", @$at)
 			  && $fix->($i, "Assisted-by: LLM$rest");
 		} elsif (!$a) {
@@ -1018,19 +1212,27 @@ for my $w (@work) {
 	for my $r (@patches) {
 		$n++;
 		$cur_name = $name;
-		my ($subject, $l) = process_patch($L, $r->[0], $r->[1], \%fixes);
+		$cur_patch = @patches > 1 ? $n : 0;
+		my ($V, $map) = DisclosureMime::decode($L, @$r);
+		my ($subject, $l) = $V ? process_patch($V, 0, scalar @$V, \%fixes, $map, $L)
+				       : process_patch($L, @$r, \%fixes);
 		$lines += $l;
 		$vname = qq{"$subject"} if $name eq '-' && @patches == 1 && $subject ne '';
 		if (@patches > 1 && !$opt{quiet} && @report) {
 			my $p = "$label: patch $n" . ($subject ne '' ? qq{ ("$subject")} : '');
 			push @out, '-' x length($p) . "\n$p\n" . '-' x length($p) . "\n";
 		}
-		push @out, @report;
+		if ($opt{json}) { print json_report($name, $r, $subject, $_) for @report }
+		else { push @out, map { $_->{text} } @report }
 		($err, $warn, $chk) = ($err + $cnt_error, $warn + $cnt_warn, $chk + $cnt_chk);
 	}
 	# one total per input file, as checkpatch
 	my $clean = !($err + $warn + $chk);
 	$exit = 1 if $err || $warn;
+	if ($opt{json}) {
+		write_fixes($name, $w->[2], \%fixes) if $opt{fix} && %fixes;
+		next;
+	}
 	if ($many && !$opt{quiet}) {
 		print '-' x length($vname), "\n$vname\n", '-' x length($vname), "\n";
 	}
@@ -1048,6 +1250,20 @@ for my $w (@work) {
 	write_fixes($name, $w->[2], \%fixes) if $opt{fix} && %fixes;
 }
 exit $exit;
+
+# --json: one object a line per report.  Text is UTF-8 where the input
+# is, each other byte read as Latin-1.
+sub JSON_TRUE() { require JSON::PP; JSON::PP::true() }
+sub json_report($file, $range, $subject, $r) {
+	require JSON::PP;
+	state $json = JSON::PP->new->canonical->utf8;
+	my $str = sub ($b) { my $c = $b; utf8::decode($c) ? $c : $b };
+	my %o = (file => $str->($file), level => $r->{level}, type => $r->{type},
+		 message => $str->($r->{msg}), line => $r->{line},
+		 patch => $cur_patch || 1, subject => $str->($subject),
+		 fix => [map { my %f = %$_; $f{text} = ref $f{text} ? [map { $str->($_) } @{$f{text}}] : $str->($f{text}) if exists $f{text}; \%f } @{$r->{fix}}]);
+	return $json->encode(\%o) . "\n";
+}
 
 # The input with the fixed lines, each line keeping its own line end.
 # --fix-inplace writes a temporary file beside FILE and renames it over
@@ -1069,7 +1285,9 @@ sub write_fixes($name, $data, $fixes) {
 		my $cr = $t =~ s/\r\z// ? "\r" : '';
 		my $new = $fixes->{$i++};
 		next if defined $new && $new eq '';	# deleted line
-		$ok &&= print $fh (defined $new ? $new : $t), $cr, $e;
+		# a line and the ones --fix adds after it, each with its end
+		my @l = ref $new ? @$new : defined $new ? ($new) : ($t);
+		$ok &&= print $fh join("$cr\n", @l), $cr, $e;
 	}
 	$ok &&= close $fh;
 	$fail->($!) unless $ok;

@@ -158,6 +158,23 @@ my $BAD = "Fix it.\n\nSigned-off-by: Claude <noreply\@anthropic.com>\n$SOB";
 	ok(!-e "$f.EXPERIMENTAL-checkpatch-fixes", 'no fix file without --fix');
 }
 
+# --fix on a large mbox costs about what checking it does: the fixes of
+# each patch are added in place, not by copying all of them per patch
+# (20,000 patches took minutes)
+{
+	my $one = msg("Fix.\n\n${SOB}Co-authored-by: Codex <noreply\@openai.com>\n");
+	my $f = write_file(tmpdir() . '/many.mbox', join "\n", ($one) x 6000);
+	my $t0 = time;
+	DTest::run(['--no-config', '-q', $f]);
+	my $check = time - $t0;
+	$t0 = time;
+	DTest::run(['--no-config', '-q', '--fix', $f]);
+	my $fix = time - $t0;
+	my @ab = read_file("$f.EXPERIMENTAL-checkpatch-fixes") =~ /^Assisted-by: LLM$/mg;
+	is(scalar @ab, 6000, '--fix on 6000 patches: each fixed');
+	cmp_ok($fix, '<', 2 * $check + 1, sprintf('--fix on 6000 patches: %.1f s, checking %.1f s', $fix, $check));
+}
+
 # git revisions and ranges
 SKIP: {
 	skip 'no git', 8 unless system('git --version >/dev/null 2>&1') == 0;

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0
+# --fix and the advertising lines coding agents add to commit messages.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib $FindBin::Bin;
+use DTest;
+
+my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
+my $AD = "\xf0\x9f\xa4\x96 Generated with [Claude Code](https://claude.com/claude-code)\n";
+sub msg_of($text) { ($text =~ /\n\n(.*?)\n---\n/s)[0] }
+sub fixed($body, @args) {
+	my $r = check(msg($body), '--fix', @args);
+	my $f = "$r->{file}.EXPERIMENTAL-checkpatch-fixes";
+	return msg_of(-e $f ? read_file($f) : read_file($r->{file}));
+}
+
+# Claude Code's default: the line and a co-author trailer
+is(fixed("Fix the unmaps.\n\n$AD\n${SOB}Co-Authored-By: Claude <noreply\@anthropic.com>\n"),
+   "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'line and co-author: one Assisted-by, the line and its blank line gone');
+# the line alone: the Assisted-by in force is added after the trailers
+is(fixed("Fix the unmaps.\n\n$AD\n$SOB"), "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'line alone: Assisted-by added');
+is(fixed("Fix the unmaps.\n\n$AD\n$SOB", '--policy=kernel-2025'), "Fix the unmaps.\n\n$SOB" =~ s/\n\z//r,
+   'line alone, AGENT_NAME:MODEL_VERSION form: no model to write, only the line dropped');
+# already disclosed: only the line goes
+is(fixed("Fix the unmaps.\n${AD}\nAssisted-by: LLM\n$SOB"), "Fix the unmaps.\n\nAssisted-by: LLM\n$SOB" =~ s/\n\z//r,
+   'disclosed already: the line dropped, nothing added');
+# the shorter form of the line
+is(fixed("Fix the unmaps.\n\n\xf0\x9f\xa4\x96 Generated with Claude Code\n\n$SOB"), "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'short form');
+# a policy that forbids trailers in the commit: dropped, nothing written
+is(fixed("Fix the unmaps.\n\n$AD\n$SOB", '--policy=gtk'), "Fix the unmaps.\n\n$SOB" =~ s/\n\z//r, 'gtk: dropped, no trailer written');
+# a policy that declines AI content: no fix hides the claim
+{
+	my $r = check(msg("Fix the unmaps.\n\n$AD\n$SOB"), '--policy=qemu', '--fix');
+	ok(!-e "$r->{file}.EXPERIMENTAL-checkpatch-fixes", 'qemu: nothing fixed');
+	like($r->{out}, qr/AI_CONTENT_DECLINED/, 'qemu: declined');
+	unlike($r->{out}, qr/AGENT_ADVERT/, 'qemu: not reported as an advert');
+}
+# CRLF kept, and the line is a report of its own
+{
+	my $m = msg("Fix the unmaps.\n\n$AD\n$SOB") =~ s/\n/\r\n/gr;
+	my $f = write_file(tmpdir() . '/crlf-ad.patch', $m);
+	my $r = DTest::run(['--no-config', '--show-types', '--fix-inplace', $f]);
+	like($r->{out}, qr/^WARNING:AGENT_ADVERT: advertising line added by a coding agent \(Claude\)/m, 'reported');
+	my $out = read_file($f);
+	like($out, qr/\r\nSigned-off-by: Jane Doe <jane\@example.org>\r\nAssisted-by: LLM\r\n---\r\n/, 'CRLF: the added line has one too');
+	unlike($out, qr/Generated with/, 'CRLF: the line dropped');
+}
+# text that is no advert stays
+is(fixed("Generated with care.\n\n$SOB"), "Generated with care.\n\n$SOB" =~ s/\n\z//r, 'other text untouched');
+
+done_testing;

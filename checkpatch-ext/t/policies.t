@@ -1,0 +1,137 @@
+# SPDX-License-Identifier: GPL-2.0
+# Per-project trailer semantics: what Assisted-by credits (a tool, or a
+# person in curl), which trailers disclose (Generated-by at the ASF,
+# Generated-By/Assisted-By at OpenInfra, AI-used-for read under QEMU's
+# policy), and projects that disclose outside the commit (GTK,
+# Kubernetes) or decline AI content (Rust, man-pages).
+use v5.36;
+use Test::More;
+use FindBin;
+use lib $FindBin::Bin;
+use DTest;
+
+my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
+my $DESC = "Fix the ordering of the unmaps.\n\n";
+sub has($r, $t) { scalar grep { /(?:^|:)\Q$t\E$/ } @{types_of($r)} }
+sub fixed($body, @args) {
+	my $r = check(msg($body), '--fix', @args);
+	my $f = "$r->{file}.EXPERIMENTAL-checkpatch-fixes";
+	return -e $f ? read_file($f) : read_file($r->{file});
+}
+
+# Every policy cites its source document and a date
+my $dir = root() . '/checkpatch-ext/policies';
+for my $f (sort glob("$dir/*.policy")) {
+	my $t = read_file($f);
+	(my $n = $f) =~ s{.*/}{};
+	like($t, qr/^#? ?source = \S/m, "$n: cites its source");
+	like($t, qr/\b(?:19|20)\d\d\b|\b[0-9a-f]{12}\b/, "$n: dated (or a commit)");
+}
+
+# [name, body, args, must have, must not have]
+my @cases = (
+	# GTK, Kubernetes: AI trailers are not for the commit
+	['gtk: agent co-author', "${DESC}${SOB}Co-authored-by: Claude <noreply\@anthropic.com>\n", ['--policy=gtk'],
+	 ['WARNING:AI_TRAILER_IN_COMMIT'], ['AGENT_CO_AUTHOR']],
+	['gtk: Assisted-by', "${DESC}Assisted-by: LLM\n$SOB", ['--policy=gtk'],
+	 ['WARNING:AI_TRAILER_IN_COMMIT'], ['ASSISTED_BY_FORMAT']],
+	['gtk: a claim in the changelog needs no trailer', "This was written with ChatGPT.\n\n$SOB", ['--policy=gtk'],
+	 [], ['MISSING_DISCLOSURE', 'AI_TRAILER_IN_COMMIT']],
+	['gtk: human co-author', "${DESC}Co-authored-by: Ann Smith <ann\@example.org>\n", ['--policy=gtk'],
+	 [], ['AI_TRAILER_IN_COMMIT', 'MISSING_HUMAN_SIGN_OFF']],
+	['kubernetes: Amp thread trailer', "${DESC}Amp-Thread-ID: T-0c8c2a1e\n", ['--policy=kubernetes'],
+	 ['WARNING:AI_TRAILER_IN_COMMIT'], ['MISSING_HUMAN_SIGN_OFF', 'AGENT_CO_AUTHOR']],
+	['kubernetes: Generated-by a tool that is no AI', "${DESC}Generated-by: Coccinelle 1.1.1\n", ['--policy=kubernetes'],
+	 [], ['AI_TRAILER_IN_COMMIT', 'GENERATED_BY_TAG']],
+	['kernel: no AI_TRAILER_IN_COMMIT', "${DESC}${SOB}Co-authored-by: Claude <noreply\@anthropic.com>\n", [],
+	 ['WARNING:AGENT_CO_AUTHOR'], ['AI_TRAILER_IN_COMMIT']],
+	# ASF: Generated-by is the disclosure
+	['asf: Generated-by discloses', "This helper was written with ChatGPT.\n\nGenerated-by: ChatGPT gpt-4o\n", ['--policy=asf', '--strict'],
+	 [], ['GENERATED_BY_TAG', 'MISSING_DISCLOSURE', 'MISSING_HUMAN_SIGN_OFF']],
+	['asf: an agent co-author is a CHECK', "${DESC}Co-authored-by: Claude <noreply\@anthropic.com>\n", ['--policy=asf', '--strict'],
+	 ['CHECK:AGENT_CO_AUTHOR'], ['MISSING_HUMAN_SIGN_OFF']],
+	['asf: a claim without Generated-by', "This helper was written with ChatGPT.\n\n", ['--policy=asf', '--strict'],
+	 ['CHECK:MISSING_DISCLOSURE'], []],
+	['kernel: Generated-by is not its trailer', "${DESC}Generated-by: ChatGPT gpt-4o\n$SOB", [],
+	 ['WARNING:GENERATED_BY_TAG'], []],
+	# OpenInfra: Generated-By and Assisted-By, tool and model
+	['openinfra: Generated-By', "${DESC}Generated-By: claude-code claude-opus-4-5\n", ['--policy=openinfra'],
+	 [], ['GENERATED_BY_TAG', 'ASSISTED_BY_FORMAT', 'MISSING_HUMAN_SIGN_OFF']],
+	['openinfra: Assisted-By', "${DESC}Assisted-By: OpenAI ChatGPT\n", ['--policy=openinfra'],
+	 [], ['ASSISTED_BY_FORMAT']],
+	['openinfra: a claim without either', "This helper was written with ChatGPT.\n\n$SOB", ['--policy=openinfra'],
+	 ['WARNING:MISSING_DISCLOSURE'], []],
+	# curl: Assisted-by credits a person
+	['curl: a person in Assisted-by', "${DESC}Assisted-by: Jane Doe\nAssisted-by: Ann Smith <ann\@example.org>\n", ['--policy=curl', '--strict'],
+	 [], ['ASSISTED_BY_FORMAT', 'MISSING_HUMAN_SIGN_OFF', 'AI_CONTENT_DECLINED']],
+	['kernel: a person in Assisted-by is malformed', "${DESC}Assisted-by: Ann Smith <ann\@example.org>\n$SOB", [],
+	 ['WARNING:ASSISTED_BY_FORMAT'], []],
+	# QEMU: the proposed AI-used-for is disclosure, which QEMU declines
+	['qemu: AI-used-for declined', "${DESC}AI-used-for: code generation\n$SOB", ['--policy=qemu'],
+	 ['ERROR:AI_CONTENT_DECLINED'], []],
+	['kernel: AI-used-for is not its trailer', "${DESC}AI-used-for: code generation\n$SOB", [],
+	 [], ['AI_CONTENT_DECLINED', 'MISSING_HUMAN_SIGN_OFF']],
+	# Zephyr: its CI warns on the LLM form
+	['zephyr: Assisted-by: LLM warns', "${DESC}Assisted-by: LLM\n$SOB", ['--policy=zephyr'],
+	 ['WARNING:ASSISTED_BY_FORMAT'], []],
+	['zephyr: the form in force', "${DESC}Assisted-by: Claude:claude-opus-4-5\n$SOB", ['--policy=zephyr', '--strict'],
+	 [], ['ASSISTED_BY_FORMAT']],
+	['kernel-2025: the LLM form is only a CHECK', "${DESC}Assisted-by: LLM\n$SOB", ['--policy=kernel-2025'],
+	 [], ['ASSISTED_BY_FORMAT']],
+	# Rust, man-pages: AI content declined
+	['rust: agent co-author declined', "${DESC}${SOB}Co-authored-by: Claude <noreply\@anthropic.com>\n", ['--policy=rust'],
+	 ['WARNING:AI_CONTENT_DECLINED'], ['AGENT_CO_AUTHOR']],
+	['rust: Coccinelle is fine', "This patch was generated by a Coccinelle script.\n\n", ['--policy=rust'],
+	 [], ['AI_CONTENT_DECLINED', 'MISSING_DISCLOSURE', 'MISSING_HUMAN_SIGN_OFF']],
+	['man-pages: changelog claim declined', "This page was written with ChatGPT.\n\n$SOB", ['--policy=man-pages'],
+	 ['ERROR:AI_CONTENT_DECLINED'], ['MISSING_DISCLOSURE']],
+	['man-pages: a human patch', "${DESC}$SOB", ['--policy=man-pages'],
+	 [], ['AI_CONTENT_DECLINED']],
+);
+for my $c (@cases) {
+	my ($name, $body, $args, $want, $unwanted) = @$c;
+	my $r = check(msg($body), @$args);
+	ok(has($r, $_), "$name: reports $_") or diag $r->{out} for @$want;
+	ok(!has($r, $_), "$name: does not report $_") or diag $r->{out} for @$unwanted;
+}
+
+# --fix never writes a trailer the policy forbids
+{
+	my $all = "${DESC}Signed-off-by: Claude <noreply\@anthropic.com>\nCo-developed-by: Claude claude-opus-4-20250514\n"
+		. "Assisted-by: Claude:claude-opus-4-5 git\nGenerated-by: ChatGPT gpt-4o\nMade-with: Cursor\n"
+		. "Amp-Thread-ID: T-1\n${SOB}Co-authored-by: Codex <noreply\@openai.com>\nCo-authored-by: Ann Smith <ann\@example.org>\n";
+	for my $p (qw(gtk kubernetes)) {
+		my $f = fixed($all, "--policy=$p");
+		my ($msg) = $f =~ /\n\n(.*?)\n---\n/s;
+		is($msg, "Fix the ordering of the unmaps.\n\n${SOB}Co-authored-by: Ann Smith <ann\@example.org>", "$p --fix: every AI trailer dropped, none written, the rest kept");
+	}
+	my $f = fixed("${DESC}${SOB}Co-authored-by: Claude Opus 4.5 <noreply\@anthropic.com>\n", '--policy=asf', '--strict');
+	like($f, qr/^Generated-by: Claude\n/m, 'asf --fix: Generated-by written, not Assisted-by');
+	unlike($f, qr/Assisted-by|Co-authored-by/, 'asf --fix: no Assisted-by, no co-author');
+	$f = fixed("${DESC}${SOB}Co-authored-by: Claude Opus 4.5 <noreply\@anthropic.com>\n", '--policy=openinfra');
+	like($f, qr/^Co-authored-by: Claude Opus 4\.5/m, 'openinfra --fix: cannot tell Generated-By from Assisted-By: line left');
+	unlike($f, qr/Assisted-by|Generated-By/, 'openinfra --fix: nothing written');
+}
+
+# The semantics are policy settings: a project of curl-style trailers
+# that declines AI content
+{
+	my $d = tmpdir() . '/pol';
+	mkdir $d;
+	my $p = write_file("$d/mine.policy", "include = curl\nname = mine\nai-content = declined\nlevel AI_CONTENT_DECLINED = ERROR\n");
+	my $r = check(msg("${DESC}Assisted-by: Jane Doe <jane\@example.org>\n"), "--policy=$p");
+	ok(!has($r, 'AI_CONTENT_DECLINED'), 'person semantics: a person is not declined') or diag $r->{out};
+	$r = check(msg("${DESC}Assisted-by: Claude <noreply\@anthropic.com>\n"), "--policy=$p");
+	ok(has($r, 'AI_CONTENT_DECLINED'), 'person semantics: an agent still is') or diag $r->{out};
+	$r = check(msg("${DESC}Assisted-by: Claude:claude-opus-4-5\n"), "--policy=$p");
+	ok(has($r, 'AI_CONTENT_DECLINED'), 'person semantics: an agent by its registry name') or diag $r->{out};
+	$p = write_file("$d/allowed.policy", "include = kernel\ndisclosure = allowed\n");
+	$r = check(msg("This was written with ChatGPT.\n\n$SOB"), "--policy=$p", '--strict');
+	ok(has($r, 'CHECK:MISSING_DISCLOSURE'), 'disclosure = allowed: a missing disclosure is a CHECK') or diag $r->{out};
+	for my $bad ('disclosure = maybe', 'assisted-by-means = robot') {
+		$p = write_file("$d/bad.policy", "include = kernel\n$bad\n");
+		is(check(msg($DESC), "--policy=$p")->{rc}, 2, "bad policy '$bad': exit 2");
+	}
+}
+
+done_testing;
