@@ -96,7 +96,13 @@ sub _cleanup {
 		waitpid $p, 0;
 	}
 	undef $child;
-	remove_tree($src) if -d $src;
+	_remove($src);
+}
+# (rm -rf is much faster than remove_tree on a whole kernel tree.)
+sub _remove($d) {
+	return unless -d $d;
+	system('rm', '-rf', '--', $d);
+	remove_tree($d) if -d $d;
 }
 for my $sig (qw(INT TERM HUP)) {
 	$SIG{$sig} = sub {
@@ -106,7 +112,7 @@ for my $sig (qw(INT TERM HUP)) {
 		POSIX::_exit($sig eq 'INT' ? 130 : $sig eq 'TERM' ? 143 : 129);
 	};
 }
-remove_tree($src) if -d $src;
+_remove($src);
 make_path("$out/scans");
 
 my $n = @cols;
@@ -159,7 +165,7 @@ for my $i (0 .. $#cols) {
 		print STDERR map { "$tag:   $_\n" } grep { defined } @tail;
 	}
 }
-remove_tree($src) if -d $src;
+_remove($src);
 
 my $report = LifoMatrix::build(mode => @revwords ? 'revisions' : 'trees', repository => $repo, columns => \@cols,
 	removing => sub ($from, $to, $file, $function) { LifoRevs::removing_commits($repo, $from, $to, $file, $function) });
@@ -195,8 +201,11 @@ sub run_scan($tag, $log, @cmd) {
 	open my $lf, '>', $log or fail("cannot write $log: $!");
 	while (my $l = <$r>) {
 		print $lf $l;
-		print STDERR "$tag: $l" if $l =~ /^(?:scan:|lifo-scan|  (?:INCOMPLETE|spatch errors|wall time))/
+		next unless $l =~ /^(?:scan:|lifo-scan|  (?:INCOMPLETE|spatch errors|wall time))/
 			&& $l !~ /^scan: (?:leaving out|summary$)/;
+		# (The list of wrappers is in the log.)
+		$l = substr($l, 0, 160) . " ...\n" if length $l > 170;
+		print STDERR "$tag: $l";
 	}
 	close $lf;
 	waitpid $pid, 0;

@@ -170,12 +170,14 @@ sub checkout($tree, $commit, $dir, $from = undef) {
 	while (my @chunk = splice @write, 0, 500) {
 		_archive($tree, $commit, $dir, @chunk) or die "git archive $commit -- FILES | tar -x failed for $tree\n";
 	}
-	_settle();
+	# (A few files written in the second the scan starts are only read
+	# again by the next one: no need to wait.)
 	return ('git archive of the files changed since the previous revision', scalar @changed);
 }
 
 # Files written in the second a scan starts are not trusted by the next
-# rescan (LifoTreeIndex.pm): let that second pass.
+# rescan (LifoTreeIndex.pm), which would read them again: after a whole
+# tree, let that second pass.
 sub _settle {
 	my $t = time;
 	select undef, undef, undef, 0.05 while time == $t;
