@@ -11,6 +11,11 @@ WRAPPERS ?= 1
 # make scan keeps what spatch printed per file here (CACHE= for none).
 CACHE ?= $(BUILD)/cache
 COCCI_SP := cocci/kmap_local_lifo.cocci
+# make scan-trees: the trees (KSRC when empty) and, on one git tree, the
+# revisions; its OUT unless OUT= is given.
+TREES ?=
+REVS ?=
+SCAN_TREES_OUT = $(if $(filter command line environment environment override override,$(origin OUT)),$(OUT),$(BUILD)/scan-trees)
 
 export KVER BUILD J CASES FLAVOURS FULL BOOT_TIMEOUT MACHINE
 
@@ -25,6 +30,7 @@ TREE = $$(sh scripts/ktree.sh $(call shq,$(KVER)) $(call shq,$(KSRC)))
 
 .PHONY: all deps tree scan fixes check-patch check check-cocci \
 	check-disclosure check-scan check-boot-harness boot-test regen bench bench-rescan \
+	scan-trees bench-revs \
 	clean help install-hooks
 
 all: help
@@ -33,6 +39,7 @@ help:
 	@echo "targets:"
 	@echo "  make scan          scan a kernel tree for kmap_local LIFO violations"
 	@echo "                     (part of it: M=DIR, FILES=\"a.c b.c\", SINCE=REV)"
+	@echo "  make scan-trees TREES=\"DIR ...\" [REVS=\"A B\" or REVS=A..B]   which trees or revisions carry each finding"
 	@echo "  make fixes         turn the findings into patches in OUT/patches"
 	@echo "  make check-patch PATCH=FILE   check a patch before sending it"
 	@echo "  make check         run every test suite"
@@ -43,6 +50,7 @@ help:
 	@echo "  make boot-test     boot-test patched kernels in QEMU (see test-kernels/README.md)"
 	@echo "  make bench         time the LIFO rules on the whole tree"
 	@echo "  make bench-rescan  time a rescan with the cache against a first scan"
+	@echo "  make bench-revs    time make scan-trees over K revisions of a history made from the tree"
 	@echo "  make regen         regenerate the semantic patches from the name lists"
 	@echo "  make install-hooks REPO=DIR   the disclosure git hooks into a repository"
 	@echo "  make deps          install what is missing (Debian packages)"
@@ -61,6 +69,7 @@ help:
 	@echo "  M=DIR, FILES=\"a.c b.c\", SINCE=REV   make scan: part of the tree"
 	@echo "  FAIL_ON=fix|any  make scan: findings make it fail (the driver exits 1)"
 	@echo "  CACHE=DIR        make scan: results kept per file (default BUILD/cache; CACHE= for none)"
+	@echo "  TREES=\"DIR ...\", REVS=\"A B\"|A..B   make scan-trees: trees, or revisions of one git tree (OUT default BUILD/scan-trees)"
 	@echo "  REPO=DIR, BACKUP=1, LINK=1   make install-hooks: the repository; keep old hooks; links, not copies"
 	@echo "  PATCH=FILE       make check-patch: the patch"
 	@echo "  CASES=\"NAME ...\"   make boot-test: only these cases"
@@ -78,6 +87,10 @@ tree: deps
 scan: deps
 	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on $(call shq,$(FAIL_ON))) \
 		$(if $(CACHE),--cache $(call shq,$(CACHE))) $(if $(M),--dir $(call shq,$(M))) $(foreach f,$(FILES),--file $(call shq,$(f))) $(if $(SINCE),--since $(call shq,$(SINCE)))
+
+scan-trees: deps
+	@perl cocci/bin/scan-trees.pl --out $(call shq,$(SCAN_TREES_OUT)) --jobs $(call shq,$(J)) $(if $(filter 1,$(WRAPPERS)),--wrappers) \
+		$(if $(CACHE),--cache $(call shq,$(CACHE))) $(if $(REVS),--revs $(call shq,$(REVS))) -- $(foreach t,$(or $(TREES),$(KSRC)),$(call shq,$(t)))
 
 fixes: deps
 	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(FINDING),--finding $(call shq,$(FINDING))) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
@@ -129,6 +142,9 @@ bench: deps
 
 bench-rescan: deps
 	@tree=$(TREE) && perl cocci/bin/bench-rescan.pl "$$tree" $(call shq,$(J))
+
+bench-revs: deps
+	@tree=$(TREE) && perl cocci/bin/bench-revs.pl "$$tree" $(call shq,$(J))
 
 clean:
 	rm -rf $(call shq,$(BUILD))/scan-* $(call shq,$(BUILD)/test-kernels) $(call shq,$(BUILD)/cocci-tests) $(call shq,$(BUILD)/cache)

@@ -3,6 +3,7 @@
 package LifoOutput;
 use v5.36;
 use JSON::PP ();
+use LifoFingerprint ();
 use Exporter 'import';
 our @EXPORT_OK = qw(findings_json sarif_log write_file read_json sort_findings);
 
@@ -13,11 +14,12 @@ sub sort_findings(@f) {
 		|| $a->{column} <=> $b->{column} || $a->{first}{expr} cmp $b->{first}{expr} } @f;
 }
 
-# findings.json, schema version 2 (cocci/README.md): an object with the
-# tool's version, the base of lines and columns and the findings; version
-# 1 was the bare array of findings.  %h: tool_version, complete,
+# findings.json, schema version 3 (cocci/README.md): an object with the
+# tool's version, the base of lines and columns and the findings, each
+# with its fingerprint (version 2 had none; version 1 was the bare array
+# of findings).  %h: tool_version, complete,
 # selection (what a partial scan reported on).
-our $FINDINGS_VERSION = 2;
+our $FINDINGS_VERSION = 3;
 sub findings_json($f, %h) {
 	my @o = map { {
 		file => $_->{file}, line => $_->{line}, column => $_->{column},
@@ -26,6 +28,7 @@ sub findings_json($f, %h) {
 		second_mapping => { expr => $_->{second}{expr}, function => $_->{second}{map}, line => $_->{second}{line} },
 		impact => $_->{impact}, reason => $_->{reason}, affected => $_->{affected},
 		rule => $_->{rule}, subsystem => $_->{subsystem},
+		fingerprint => LifoFingerprint::fingerprint($_),
 	} } @$f;
 	return _json->encode({
 		version => $FINDINGS_VERSION,
@@ -43,7 +46,7 @@ sub read_json($file) {
 	return JSON::PP->new->utf8->decode(<$fh>);
 }
 
-# Findings from findings.json (version 2, or 1: the bare array) back into
+# Findings from findings.json (version 3 or 2, or 1: the bare array) back into
 # the internal form.
 sub from_json($j) {
 	my $list = ref $j eq 'HASH' ? $j->{findings} // [] : $j;
@@ -109,7 +112,8 @@ sub sarif_log(%a) {
 			message => { text => "$f->{function}(): $f->{first}{expr} mapped before $f->{second}{expr} but released first; release $f->{second}{expr} before $f->{first}{expr} (impact: $f->{impact}: $f->{reason})" },
 			locations => [$loc0],
 			relatedLocations => [$rel1, $rel2],
-			partialFingerprints => { 'lifoFinding/v1' => join(':', $f->{file}, $f->{function}, $f->{first}{expr}, $f->{second}{expr}) },
+			partialFingerprints => { 'lifoFinding/v1' => join(':', $f->{file}, $f->{function}, $f->{first}{expr}, $f->{second}{expr}),
+				$LifoFingerprint::VERSION_TAG => LifoFingerprint::fingerprint($f) },
 			properties => { impact => $f->{impact}, reason => $f->{reason} },
 		};
 	}

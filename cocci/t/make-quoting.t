@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The Makefile hands every user variable to its drivers as one word that
 # the shell never runs: backticks, $(...), quotes, ';' and spaces in OUT,
-# KSRC, BUILD, PATCH, REPO, M, FILES, SINCE, CACHE, FINDING, KVER, J and
-# FAIL_ON reach the driver as they were given.  The real Makefile runs in
+# KSRC, BUILD, PATCH, REPO, M, FILES, SINCE, CACHE, FINDING, KVER, J,
+# FAIL_ON, TREES and REVS reach the driver as they were given.  The real Makefile runs in
 # a scratch folder whose scripts/ and drivers only record their arguments.
 use v5.36;
 use Test::More;
@@ -23,7 +23,7 @@ my $rec_pl = "#!/usr/bin/perl\nmy \$n = \$0 =~ s{.*/}{}r;\nopen my \$fh, '>', \"
 my $rec_sh = "n=\${0##*/}\n: > '$args/'\"\$n\"\nfor a; do printf '%s\\0' \"\$a\" >> '$args/'\"\$n\"; done\n";
 write_to("$proj/scripts/deps.sh", $rec_sh);
 write_to("$proj/scripts/ktree.sh", $rec_sh . "printf '%s\\n' '$d/the tree'\n");
-write_to("$proj/cocci/bin/$_", $rec_pl) for qw(lifo-scan.pl make-fixes.pl check-patch.pl bench-rescan.pl);
+write_to("$proj/cocci/bin/$_", $rec_pl) for qw(lifo-scan.pl make-fixes.pl check-patch.pl bench-rescan.pl scan-trees.pl bench-revs.pl);
 write_to("$proj/cocci/bin/bench.sh", $rec_sh);
 write_to("$proj/checkpatch-ext/install-hooks.pl", $rec_pl);
 
@@ -98,6 +98,17 @@ is_deeply(args_of('deps.sh'), ["6.1$want"], 'make tree: KVER as given to deps.sh
 
 is(make('bench-rescan', "J=3$evil"), 0, 'make bench-rescan');
 is_deeply(args_of('bench-rescan.pl'), ["$d/the tree", "3$want"], 'make bench-rescan: J as given');
+is(make('scan-trees', "OUT=$d/out $evil", "REVS=v1..v2$evil", "TREES=$d/t1 $d/t\$\$(touch PWNED2)", "CACHE=$d/cache $evil", 'J=2'), 0,
+	'make scan-trees with hostile values') or diag `cat '$d/make.out'`;
+is(pwned(), '', 'make scan-trees: nothing ran');
+is_deeply(args_of('scan-trees.pl'), ['--out', "$d/out $want", '--jobs', '2', '--wrappers', '--cache', "$d/cache $want",
+	'--revs', "v1..v2$want", '--', "$d/t1", "$d/t\$(touch", 'PWNED2)'], 'make scan-trees: each value one argument (TREES split on spaces only)')
+	or diag explain args_of('scan-trees.pl');
+is(make('scan-trees', "KSRC=$d/k", 'WRAPPERS=0', 'CACHE=', 'J=1'), 0, 'make scan-trees KSRC=');
+is_deeply(args_of('scan-trees.pl'), ['--out', "$d/proj/build/scan-trees", '--jobs', '1', '--', "$d/k"],
+	'make scan-trees: KSRC when TREES is empty; its own OUT by default') or diag explain args_of('scan-trees.pl');
+is(make('bench-revs', "J=3$evil"), 0, 'make bench-revs');
+is_deeply(args_of('bench-revs.pl'), ["$d/the tree", "3$want"], 'make bench-revs: J as given');
 is(make('help', "KVER=6.12$evil", "J=1$evil", "WRAPPERS=0$evil"), 0, 'make help');
 is(pwned(), '', 'make help: nothing ran');
 like(`cat '$d/make.out'`, qr/^  KVER=6\.12\Q$want\E /m, 'make help: prints KVER as given');

@@ -18,7 +18,7 @@ my @f = map { parse_report_line($_) } (
 
 my $top = JSON::PP->new->decode(findings_json(\@f, tool_version => '9.9.9'));
 is(ref $top, 'HASH', 'findings.json is an object');
-is($top->{version}, 2, '... with the schema version');
+is($top->{version}, 3, '... with the schema version');
 is_deeply($top->{tool}, { name => 'kmap-lifo-scan', version => '9.9.9' }, '... the tool and its version');
 is_deeply([@$top{qw(line_base column_base)}], [1, 0], '... lines 1-based, columns 0-based');
 ok($top->{complete}, '... complete');
