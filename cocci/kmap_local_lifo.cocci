@@ -46,6 +46,9 @@ import re
 # FILE"): a call maps, or releases, field PATH of its argument INDEX.  By
 # name: only functions that other files can call (not static) are listed.
 extern_fields = "" # summaries: fields.list
+# Functions that release by key (keyed_at()).
+keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
+keyrel_names = set(keyreleases.split(";"))
 ext_maps = {}	# function => (index, path)
 ext_rels = {}	# function => set((index, path))
 for entry in extern_fields.split(";"):
@@ -608,12 +611,32 @@ def helper_arg(b, pb):
 
 handles = {}
 maplines = {}
+keyargs = {}	# (function, handle) => the arguments of its mapping call
 # The outer mappings of nest that are checked: (function, A).
 outer = set()
+
+def call_at(p):
+	"""The name and the arguments of the call at position p."""
+	lines = lines_of(p[0].file)
+	ln = int(p[0].line) - 1
+	rest = " ".join([lines[ln][int(p[0].column):]] + lines[ln + 1:ln + 8])
+	m = re.match(r"(\w+)\s*(\(.*)", rest, re.S)
+	return (m.group(1), call_args(m.group(2))) if m else ("?", [])
+
+def keyed_at(q, x, pos):
+	"""Whether the call at q releases by key the mapping of handle x (of
+	the function of pos): a release by key given only arguments that
+	the mapping call of x was given (zs_unmap_object(pool, handle)
+	after x = zs_map_object(pool, handle, mode))."""
+	name, args = call_at(q)
+	keys = keyargs.get((where(pos), tidy(x)))
+	args = [tidy(a) for a in args if a.strip()]
+	return bool(keys) and bool(args) and all(a in keys for a in args)
 
 def note_handle(x, pm):
 	handles.setdefault(where(pm), set()).add(tidy(x))
 	maplines.setdefault(where(pm), set()).add(int(pm[0].line))
+	keyargs.setdefault((where(pm), tidy(x)), set()).update(tidy(a) for a in call_at(pm)[1])
 	if callee(pm) in ext_maps:
 		# x = erofs_bread(&it->buf, ...): x points into the mapping the
 		# call keeps in its argument, no mapping of its own to summarize.
@@ -737,17 +760,17 @@ def org_text(s):
 // (without the "__" ones, which are called where the public ones are
 // named; a word starting with "_" makes spatch's scanner slow).  make scan
 // picks files itself and drops this rule.
-// prefilter: releases.list iterators.list
+// prefilter: releases.list iterators.list keyreleases.list
 @tokens@
 @@
-\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|skb_abort_seq_read\|io_mapping_unmap_local\|io_mapping_unmap_atomic\|sg_miter_next\|skb_seq_read\)(...)
+\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|skb_abort_seq_read\|io_mapping_unmap_local\|io_mapping_unmap_atomic\|sg_miter_next\|skb_seq_read\|zs_unmap_object\|zpool_unmap_handle\)(...)
 
 // Only a function that maps twice can nest: count the mapping calls, and
 // let the path searches look inside those functions only.  The field
 // helpers of other files map too (fieldmaps.list, filled for a tree).
 @maps depends on tokens@
 position p;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, sg_miter_next, skb_seq_read}; // maps.list iterators.list fieldmaps.list
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle, sg_miter_next, skb_seq_read}; // maps.list iterators.list fieldmaps.list
 @@
 mf@p(...)
 
@@ -762,7 +785,7 @@ if callee(p) not in ext_maps:
 // Handles: what each mapping call's result is assigned to, per function.
 @handles depends on tokens@
 expression X;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 position pm : script:python() { where(pm) in mapcalls };
 @@
 \( X = <+... mf@pm(...) ...+> \)
@@ -809,8 +832,8 @@ else:
 @nest depends on twice exists@
 identifier twice.fn;
 expression A, C, E;
-identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, sg_miter_next, skb_seq_read}; // maps.list iterators.list
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle, sg_miter_next, skb_seq_read}; // maps.list iterators.list
 identifier ia = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier fh : script:python() { fh in helper_names() };
@@ -866,7 +889,7 @@ position nest.pb;
 expression B : script:python(pb) { helper_arg(B, pb) };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
@@ -902,28 +925,31 @@ expression nest.A, pair.B;
 position nest.pb;
 expression C, E;
 identifier L;
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
-position p : script:python() { key(p) not in nullexit };
+position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) };
 position pn : script:python() { key(pn) in nullexit };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 position pg : script:python(A, B, pb) { not exits(pg) and not releases_first(pg, A, B, pb) };
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
+identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+position pk : script:python(B, pb) { keyed_at(pk, B, pb) };
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RB, ...)
+    when != kr@pk(...)
     when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \) ...+> }
     when != if (C) \( rb(..., RB, ...); \| rh(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
-\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \)
+\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \| kr@p(...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; p << early.p;
@@ -940,10 +966,12 @@ expression RB : script:python(B, p) { mentions(RB, B, p) };
 expression E;
 position q;
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
+identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+position qk : script:python(B, p) { keyed_at(qk, B, p) };
 @@
-\( ra@p(...) \| rh@p(...) \)
+\( ra@p(...) \| rh@p(...) \| kr@p(...) \)
 ... when != B = E
-\( rb@q(..., RB, ...) \| rh@q(..., RB, ...) \)
+\( rb@q(..., RB, ...) \| rh@q(..., RB, ...) \| kr@qk@q(...) \)
 
 @script:python depends on report || org || context@
 A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << late.q;
@@ -967,12 +995,15 @@ expression RB : script:python(B, p) { mentions(RB, B, p) };
 expression E;
 position q;
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
+identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+position qk : script:python(B, p) { keyed_at(qk, B, p) };
 @@
 fn@q(...) {
 ... when any
-\( ra@p(...) \| rh@p(...) \)
+\( ra@p(...) \| rh@p(...) \| kr@p(...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RB, ...)
+    when != kr@qk(...)
     when != B = E
 }
 
@@ -994,7 +1025,7 @@ position nest.pb;
 expression E;
 identifier L;
 expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) };
-identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
@@ -1004,18 +1035,21 @@ expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and dist
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 position pn : script:python() { key(pn) in nullexit };
 position pg : script:python() { not exits(pg) };
-position p : script:python() { key(p) not in nullexit };
+position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) };
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
+identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+position pk : script:python(B, pb) { keyed_at(pk, B, pb) };
 @@
 \( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RB, ...)
+    when != kr@pk(...)
     when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \) ...+> }
     when != if (D) \( rb(..., RB, ...); \| rh(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
-\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \)
+\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \| kr@p(...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; pb << nest.pb; p << guarded.p;
@@ -1027,7 +1061,7 @@ undecided_guard(A, B, pb, p)
 // above cannot tell p[i] of one round from p[i] of the next.
 @arrmap depends on tokens exists@
 expression P, I, INC;
-identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 position pa;
 position pl : script:python() { where(pl) in mapcalls };
 @@
@@ -1102,8 +1136,9 @@ check_field_release(X, pr)
 position p : script:python() { reported(p) };
 identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier rh : script:python() { rh in release_helper_names() };
+identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 @@
-\( rp@p(...) \| rh@p(...) \)
+\( rp@p(...) \| rh@p(...) \| kr@p(...) \)
 
 @script:python depends on report@
 p << shown.p;
@@ -1123,8 +1158,9 @@ for _, _, msg, links in findings_at(p):
 position p : script:python() { reported(p) };
 identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier rh : script:python() { rh in release_helper_names() };
+identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 @@
-* \( rp@p(...) \| rh@p(...) \)
+* \( rp@p(...) \| rh@p(...) \| kr@p(...) \)
 
 @depends on tokens && patch@
 position p : script:python() { owner(p) == "p" };

@@ -23,7 +23,7 @@ virtual report
 // prefilter: maps.list
 @wmaps@
 @@
-\(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|pte_alloc_map\|pte_alloc_map_lock\|bvec_kmap_local\|io_mapping_map_local_wc\|io_mapping_map_atomic_wc\)(...)
+\(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|pte_alloc_map\|pte_alloc_map_lock\|bvec_kmap_local\|io_mapping_map_local_wc\|io_mapping_map_atomic_wc\|zs_map_object\|zpool_map_handle\)(...)
 
 // prefilter: releases.list
 @wrels@
@@ -36,7 +36,7 @@ virtual report
 @wmap depends on wmaps exists@
 identifier f;
 type T;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 position p;
 @@
 T *f(...) {
@@ -56,7 +56,7 @@ print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
 identifier f;
 type T;
 expression X, E, R;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc}; // maps.list
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
 position p;
 @@
@@ -96,3 +96,70 @@ f << wrel.f;
 pf << wrel.pf;
 @@
 print("WRAPPER: release %s %s" % (f, pf[0].file))
+
+// The functions that map themselves: none releases by key.
+@wkmap depends on wrels exists@
+identifier f;
+type TR;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+position pf;
+@@
+TR f@pf(...) {
+... when any
+mf(...)
+... when any
+}
+
+@script:python depends on report@
+pf << wkmap.pf;
+@@
+globals().setdefault("wrappers_that_map", set()).add((pf[0].file, pf[0].current_element))
+
+// A release by key: a function given parameters that releases what none
+// of them names and it did not map itself (a per-CPU area's address,
+// zs_unmap_object()), or passes its parameters to such a function.
+@wkrel depends on wrels exists@
+identifier f;
+type TR;
+expression X, E;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+identifier kf = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+position pf, pr;
+@@
+TR f@pf(...) {
+... when != mf(...)
+    when != X = E
+\( rf@pr(X) \| kf@pr(...) \)
+... when any
+}
+
+@script:python depends on report@
+f << wkrel.f;
+pf << wkrel.pf;
+pr << wkrel.pr;
+@@
+import re
+keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
+lines = open(pr[0].file, errors="replace").read().split("\n")
+head = " ".join(lines[int(pf[0].line) - 1:int(pf[0].line) + 4])
+m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(f), head)
+params = [re.search(r"(\w+)\s*(\[[^]]*\])?\s*$", a).group(1) for a in m.group(1).split(",") if re.search(r"\w", a)] if m else []
+params = [x for x in params if x != "void"]
+# Pointers set from a parameter stand for it ("struct s *p = data;").
+for t in lines[int(pf[0].line) - 1:int(pr[0].line)]:
+	d = re.search(r"\*\s*(\w+)\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*;", t)
+	if d and d.group(2) in params:
+		params.append(d.group(1))
+if (pf[0].file, f) in globals().get("wrappers_that_map", ()):
+	params = []
+call = " ".join(lines[int(pr[0].line) - 1:int(pr[0].line) + 3])[int(pr[0].column):]
+a = re.match(r"(\w+)\s*\(([^;]*)\)", call)
+if params and a:
+	named = [x for x in params if re.search(r"\b%s\b" % re.escape(x), a.group(2))]
+	# A release of a parameter is a plain release wrapper (wrel); by
+	# key: what it releases names none of them, or a release by key is
+	# given some of them.
+	keyed = a.group(1) in keyreleases.split(";")
+	if (keyed and named) or (not keyed and not named and "->" in a.group(2)):
+		print("WRAPPER: keyrelease %s %s" % (f, pf[0].file))

@@ -46,7 +46,7 @@ sub read_summaries($file) {
 # fields.list) are empty without $dir.
 sub lists_in($dir, $seeds) {
 	my %l = map { $_ => [read_list(defined $dir && -f "$dir/$_" ? "$dir/$_" : "$seeds/$_")] }
-		qw(maps.list releases.list iterators.list);
+		qw(maps.list releases.list iterators.list keyreleases.list);
 	$l{'fieldmaps.list'} = [defined $dir && -f "$dir/fieldmaps.list" ? read_list("$dir/fieldmaps.list") : ()];
 	$l{'fields.list'} = [defined $dir && -f "$dir/fields.list" ? read_summaries("$dir/fields.list") : ()];
 	return \%l;
@@ -114,7 +114,7 @@ sub blank_sets($text) {
 	# A summary counts for a file that names its function: "NAME=ENTRY".
 	$text =~ s{^(\w+ = )"([^"\n]*)"( # summaries: $lname)$}{
 		my ($head, $entries, $rest) = ($1, $2, $3);
-		push @sets, [map { (split ' ')[1] . "=$_" } grep { /\S/ } split /;/, $entries];
+		push @sets, [map { my @w = split ' '; ($w[1] // $w[0]) . "=$_" } grep { /\S/ } split /;/, $entries];
 		$head . '""' . $rest
 	}gme;
 	return ($text, \@sets);

@@ -31,9 +31,10 @@ my $LEVELS = 10;
 # At most this many changed files are given to spatch ahead of their pass.
 my $AHEAD_MAX = 16;
 
-sub _write_lists($dir, $maps, $rels, $fieldmaps, $fields) {
+sub _write_lists($dir, $maps, $rels, $keyrels, $fieldmaps, $fields) {
 	_write_list("$dir/maps.list", @$maps);
 	_write_list("$dir/releases.list", @$rels);
+	_write_list("$dir/keyreleases.list", @$keyrels);
 	_write_list("$dir/fieldmaps.list", @$fieldmaps);
 	_write_list("$dir/fields.list", @$fields);
 }
@@ -108,18 +109,18 @@ sub _static_files($tree, $name, $defs, $includers) {
 # The passes, as run: their lists and new names, as text
 # for the next scan (LifoTreeIndex.pm keeps it), and back.
 sub _plan_text(@p) {
-	return join '', map { my $p = $_; "pass $p->{pass}\n" . join('', map { join(' ', $_, @{$p->{$_}}) . "\n" } qw(maps releases fieldmaps fields new)) } @p;
+	return join '', map { my $p = $_; "pass $p->{pass}\n" . join('', map { join(' ', $_, @{$p->{$_}}) . "\n" } qw(maps releases keyreleases fieldmaps fields new)) } @p;
 }
 
 sub _plan_of($text) {
 	my @p;
 	for (split /\n/, $text // '') {
 		if (/^pass (\d+)\z/) { push @p, { pass => $1 } }
-		elsif (@p && /^(maps|releases|fieldmaps|new)((?: [A-Za-z_]\w*)*)\z/) { $p[-1]{$1} = [split ' ', $2] }
+		elsif (@p && /^(maps|releases|keyreleases|fieldmaps|new)((?: [A-Za-z_]\w*)*)\z/) { $p[-1]{$1} = [split ' ', $2] }
 		elsif (@p && /^fields((?: \S+)*)\z/) { $p[-1]{fields} = [split ' ', $1] }
 		else { return () }
 	}
-	return grep { $_->{maps} && $_->{releases} && $_->{fieldmaps} && $_->{fields} && $_->{new} } @p;
+	return grep { my $p = $_; !grep { !$p->{$_} } qw(maps releases keyreleases fieldmaps fields new) } @p;
 }
 
 # A rescan after a small change: the changed files that a pass of the
@@ -139,10 +140,8 @@ sub _ahead(%o) {
 		my @files = grep { defined $text{$_} && $text{$_} =~ $re } @changed or next;
 		my $d = "$o{dir}/ahead$p->{pass}";
 		make_path($d);
-		_write_list("$d/maps.list", @{$p->{maps}});
-		_write_list("$d/releases.list", @{$p->{releases}});
-		_write_list("$d/fieldmaps.list", @{$p->{fieldmaps}});
-		_write_list("$d/fields.list", map { tr/:/ /r } @{$p->{fields}});
+		_write_lists($d, $p->{maps}, $p->{releases}, $p->{keyreleases}, $p->{fieldmaps},
+			[map { tr/:/ /r } @{$p->{fields}}]);
 		my $sp = _pass_rule($o{root}, $d);
 		my $pid = fork // last;
 		if (!$pid) {
@@ -189,10 +188,12 @@ sub run(%o) {
 	my @rels = LifoSpatch::list_names("$o{root}/cocci/releases.list")
 		or fail("$o{root}/cocci/releases.list: no names");
 	my %reserved = map { $_ => 1 } LifoSpatch::list_names("$o{root}/cocci/smpl-reserved.list");
-	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels));
+	my @keyrels = LifoSpatch::list_names("$o{root}/cocci/keyreleases.list");
+	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels),
+		(map { ("keyrelease $_" => 1) } @keyrels));
 	# The rules know what these do: no summary of theirs joins the lists.
-	my %seed = map { $_ => 1 } @maps, @rels, LifoSpatch::list_names("$o{root}/cocci/iterators.list");
-	my @new = (@maps, @rels);
+	my %seed = map { $_ => 1 } @maps, @rels, @keyrels, LifoSpatch::list_names("$o{root}/cocci/iterators.list");
+	my @new = (@maps, @rels, @keyrels);
 	# Summaries of functions on fields: the names that map one, and
 	# "map|release NAME INDEX PATH".
 	my (@fieldmaps, @fields);
@@ -222,9 +223,9 @@ sub run(%o) {
 			$pass == 1 ? 'the seed functions' : scalar(@new) . ' wrappers found in pass ' . ($pass - 1));
 		last unless @files;
 		_await(delete $ahead->{$pass});
-		push @plan, { pass => $pass, maps => [@maps], releases => [@rels], new => [@new],
+		push @plan, { pass => $pass, maps => [@maps], releases => [@rels], keyreleases => [@keyrels], new => [@new],
 			fieldmaps => [@fieldmaps], fields => [map { _word($_) } @fields] };
-		_write_lists($dir, \@maps, \@rels, \@fieldmaps, \@fields);
+		_write_lists($dir, \@maps, \@rels, \@keyrels, \@fieldmaps, \@fields);
 		my $sp = _pass_rule($o{root}, $dir);
 		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
 			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp",
@@ -261,7 +262,7 @@ sub run(%o) {
 				push @fields, "$1 $name $idx $path";
 				push @fieldmaps, $name if $1 eq 'map' && !$known{"fieldmaps $name"}++;
 			} else {
-				push @{$kind eq 'map' ? \@maps : \@rels}, $name;
+				push @{$kind eq 'map' ? \@maps : $kind eq 'keyrelease' ? \@keyrels : \@rels}, $name;
 			}
 			push @wrappers, [$kind, $name, $pass, $kind =~ /^field/ ? "$idx $path" : ()];
 			next if grep { $_ eq $name } @new;
@@ -273,7 +274,7 @@ sub run(%o) {
 	}
 	_await($_, 1) for values %$ahead;
 	remove_tree(LifoCommon::entries($dir, qr/^ahead/));
-	_write_lists($dir, \@maps, \@rels, \@fieldmaps, \@fields);
+	_write_lists($dir, \@maps, \@rels, \@keyrels, \@fieldmaps, \@fields);
 	_write_list("$dir/wrappers.txt", map { "$_->[0] $_->[1]" . ($_->[3] ? " $_->[3]" : '') . " (level $_->[2])" } @wrappers);
 	unlink "$dir/pass.cocci";
 	my $rule = _standalone_rule($o{root}, $dir);

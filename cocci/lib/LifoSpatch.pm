@@ -436,7 +436,7 @@ sub _how($status, $stalled = 0) {
 # about (undef when it names none).
 sub _take_line($res, $l, $rule) {
 	chomp $l;
-	if ($l =~ /^WRAPPER: (map|release) ([A-Za-z_]\w*)(?: (.+))?$/) {
+	if ($l =~ /^WRAPPER: (map|release|keyrelease) ([A-Za-z_]\w*)(?: (.+))?$/) {
 		push @{$res->{wrappers}}, [$1, $2, $3];
 		return defined $3 ? $3 =~ s{^\./}{}r : undef;
 	}

@@ -21,7 +21,8 @@ sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$f
 my $t = fake_tree();
 write_to("$t/include/linux/walk.h", "struct walk {\n\tvoid *addr;\n\tstruct page *page;\n\tint sum;\n};\n");
 my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' => 'drivers/x/user.c',
-	'static-a.c' => 'drivers/y/a.c', 'static-b.c' => 'drivers/y/b.c');
+	'static-a.c' => 'drivers/y/a.c', 'static-b.c' => 'drivers/y/b.c',
+	'keyed-pool.c' => 'mm/kpool.c', 'keyed-user.c' => 'drivers/z/user.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -53,6 +54,12 @@ subtest 'callers in other files' => sub {
 	like($found, qr{^drivers/x/user\.c:49:\d+: glue_bad\(\): w->addr \(glue_start, line 47\) mapped before d}m,
 		'mapped through a chain of helpers across files');
 	unlike($found, qr/copy_ok|peek_ok/, 'the kept order and a helper that leaves nothing mapped are silent');
+};
+subtest 'a release by key, in another file' => sub {
+	like($wrappers, qr/^keyrelease kpool_unmap \(level 1\)$/m, 'kpool_unmap() releases what none of its parameters names: by key');
+	like($found, qr{^drivers/z/user\.c:13:\d+: zread_bad\(\): src \(kpool_map, line 10\) mapped before dst \(kmap_local_page, line 11\) but released first; release dst before src }m,
+		'kpool_unmap(pool, handle) releases what kpool_map(pool, handle) mapped, while dst is held');
+	unlike($found, qr/zread_ok/, 'released in order: silent');
 };
 like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 13\) mapped before d }m,
 	'a static function of another file read in the same spatch run does not stand for the one of this file');
