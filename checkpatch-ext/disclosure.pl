@@ -18,6 +18,7 @@ use File::Basename qw(dirname basename);
 use Cwd qw(abs_path);
 use lib dirname(abs_path($0)) . '/lib';
 use DisclosureMime;
+use DisclosureRules;
 
 my $P = 'disclosure.pl';
 my $D = dirname(abs_path($0));
@@ -271,7 +272,6 @@ sub load_policy($name, $base = undef, $depth = 0) {
 }
 
 load_agents("$D/agents.conf");
-load_agents("$D/agents-more.conf");
 my $user_conf;
 if ($opt{config}) {
 	my @cand;
@@ -311,8 +311,7 @@ my $OTHER_FORM = uc($POLICY{'other-form'} // 'check');
 # are in the kernel's history, so the one not in force is only a CHECK.
 # A policy says which form (assisted-by = llm|agent-model|tool) or that
 # the target tree decides (tree).
-my %RULE = (llm => 'Assisted-by: LLM [TOOL1] [TOOL2]',
-	    'agent-model' => 'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]',
+my %RULE = (%DisclosureRules::FORM,
 	    tool => $FIX_TAG eq 'none' ? join(' or ', map { "$_: <name of code assistant>" } values %DISCLOSE)
 				       : "$FIX_TAG: <name of code assistant>");
 my ($FORM, $RULE_SRC) = ($POLICY{'assisted-by'} // 'tree', $DOC);
@@ -680,16 +679,14 @@ sub commit_message($L, $s, $e) {
 my $trailer_re = qr/^([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*):[ \t]*(.*)$/;
 
 # The words that name an AI in prose: the registry's names, claim words and
-# model patterns, and generic words for an LLM.
+# model patterns, and generic words for an LLM (lib/DisclosureRules.pm, which
+# the kernel checkpatch.pl patch is generated from too).
 my $ai_words = do {
 	my @ai = grep { $_->{ai} } @AGENTS;
 	my @w = sort { length $b <=> length $a } map { ($_->{id}, @{$_->{names}}, @{$_->{claims}}) } @ai;
 	my @alt = map { quotemeta } @w;	# literal: one trie (claims see squeezed spaces)
 	push @alt, map { @{$_->{model_src}} } @ai;
-	push @alt, 'LLMs?', 'large\s+language\s+models?',
-		'an?\s+AI(?:\s+(?:assistant|agent|tool|model|chatbot))?',
-		'AI\s+(?:assistant|agent|tool|model|chatbot)s?',
-		'(?:a|an|the)\s+(?:coding\s+)?(?:assistant|agent|chatbot)';
+	push @alt, @DisclosureRules::AI_WORDS;
 	my $re = join '|', @alt;
 	qr/(?:$re)/i;
 };

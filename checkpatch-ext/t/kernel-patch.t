@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The kernel-patches/checkpatch patches (6.12, and 6.1 in its folder):
-# each applies with git am to a scratch repository holding the packaged
-# tree's scripts/checkpatch.pl and its data files (copies), the patched
+# each applies with git am, after kernel-patches/checkpatch-llm/, to a
+# scratch repository holding the packaged tree's scripts/checkpatch.pl
+# and its data files (copies), the patched
 # checkpatch accepts the Assisted-by form in force, reads the agents from
 # scripts/coding-agents.conf (checkpatch-ext/agents.conf), reports the
 # precise types at the lines disclosure.pl reports them, and the patch's
@@ -22,6 +23,8 @@ ok($patch{$_} && -f $patch{$_}, "the $_ patch exists") or BAIL_OUT('no patch') f
 my @series = grep { !/^\s*(?:#|$)/ } split /\n/, read_file("$root/kernel-patches/series");
 ok((grep { $_ eq $rel } @series), 'the 6.12 patch is listed in kernel-patches/series');
 my $agents = read_file("$root/checkpatch-ext/agents.conf");
+my ($llm) = glob("$root/kernel-patches/checkpatch-llm/0001-checkpatch-*.patch");
+ok($llm && -f $llm, 'the Assisted-by: LLM patch it goes on top of exists') or BAIL_OUT('no patch');
 
 for my $kver (sort keys %patch) {
 	my $text = read_file($patch{$kver});
@@ -56,7 +59,7 @@ sub patched_copy($tree, $kver) {
 		copy("$tree/scripts/$f", "$d/scripts/$f") if -f "$tree/scripts/$f";
 	}
 	my $git = "git -C '$d' -c user.name=T -c user.email=t\@example.org";
-	my $out = `$git init -q && $git add -A && $git commit -q -m base && $git am -q '$patch{$kver}' 2>&1`;
+	my $out = `$git init -q && $git add -A && $git commit -q -m base && $git am -q '$llm' '$patch{$kver}' 2>&1`;
 	return ($? == 0 ? $d : undef, $out);
 }
 
