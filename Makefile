@@ -58,6 +58,8 @@ help:
 	@echo "  WRAPPERS="$(call shq,$(WRAPPERS))"       0: seed name lists only, without the tree's wrappers"
 	@echo "  FINDING=PATH:LINE   make fixes: one finding only"
 	@echo "  SIGNOFF=1        make fixes: sign the patches off"
+	@echo "  BUILD_CHECK=auto make fixes: the ARM build check (auto: what the ARM test config compiles; 1: a touched"
+	@echo "                   C file not built fails the patch; 0: none)"
 	@echo "  M=DIR, FILES=\"a.c b.c\", SINCE=REV   make scan: part of the tree"
 	@echo "  FAIL_ON=fix|any  make scan: findings make it fail (the driver exits 1)"
 	@echo "  CACHE=DIR        make scan: results kept per file (default BUILD/cache; CACHE= for none)"
@@ -80,7 +82,8 @@ scan: deps
 		$(if $(CACHE),--cache $(call shq,$(CACHE))) $(if $(M),--dir $(call shq,$(M))) $(foreach f,$(FILES),--file $(call shq,$(f))) $(if $(SINCE),--since $(call shq,$(SINCE)))
 
 fixes: deps
-	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(FINDING),--finding $(call shq,$(FINDING))) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
+	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(FINDING),--finding $(call shq,$(FINDING))) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers) \
+		$(if $(BUILD_CHECK),--build-check $(call shq,$(BUILD_CHECK)))
 
 check-patch: deps
 	@test -n $(call shq,$(PATCH)) || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }

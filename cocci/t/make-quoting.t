@@ -80,6 +80,14 @@ is_deeply(args_of('make-fixes.pl'), ['--tree', "$d/the tree", '--out', "$d/out $
 	'--kver', '6.12', '--finding', 'mm/x $(touch PWNED2).c:12', '--signoff'], 'make fixes: OUT and FINDING as given')
 	or diag explain args_of('make-fixes.pl');
 is_deeply(args_of('deps.sh'), ['6.12'], 'make fixes: deps.sh gets the packaged version');
+subtest 'make fixes BUILD_CHECK=' => sub {
+	is(make('fixes', "BUILD_CHECK=0$evil"), 0, 'make fixes BUILD_CHECK=...');
+	is(pwned(), '', '... nothing ran');
+	my $a = args_of('make-fixes.pl') // [];
+	is_deeply([@$a[-2, -1]], ['--build-check', "0$want"], '... the driver gets --build-check as given');
+	is(make('fixes'), 0, 'make fixes without BUILD_CHECK');
+	ok(!(grep { /build-check/ } @{args_of('make-fixes.pl') // []}), '... no --build-check: the driver\'s auto');
+};
 
 is(make('check-patch', "PATCH=$d/my patch $evil"), 0, 'make check-patch');
 is(pwned(), '', 'make check-patch: nothing ran');
