@@ -46,7 +46,7 @@ help:
 	@echo "  make regen         regenerate the semantic patches from the name lists"
 	@echo "  make install-hooks REPO=DIR   the disclosure git hooks into a repository"
 	@echo "  make deps          install what is missing (Debian packages)"
-	@echo "  make tree          extract the packaged tree and print its path"
+	@echo "  make tree          extract the packaged tree and print its path (and how to make a git tree of it)"
 	@echo "  make clean         remove scan results and the boot test's build"
 	@echo "  make help          this text (also plain make)"
 	@echo "variables:"
@@ -75,7 +75,7 @@ deps:
 	@sh scripts/deps.sh $(if $(DEPS_KVER),$(call shq,$(DEPS_KVER)))
 
 tree: deps
-	@sh scripts/ktree.sh $(call shq,$(KVER)) $(call shq,$(KSRC))
+	@tree=$(TREE) && echo "$$tree" && sh scripts/git-tree-hint.sh "$$tree" $(if $(KSRC),,$(call shq,$(KVER)))
 
 scan: deps
 	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on $(call shq,$(FAIL_ON))) \
