@@ -41,7 +41,7 @@ my $root = project_root();
 my %o = (timeout => 60, 'cocci-dir' => "$root/cocci", 'checkpatch-opts' => '');
 GetOptions(\%o, 'tree=s', 'patch=s@', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
 	'timeout=i', 'checkpatch-opts=s', 'help') or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,28p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,26p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
