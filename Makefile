@@ -41,7 +41,7 @@ help:
 	@echo "                     (part of it: M=DIR, FILES=\"a.c b.c\", SINCE=REV)"
 	@echo "  make scan-trees TREES=\"DIR ...\" [REVS=\"A B\" or REVS=A..B]   which trees or revisions carry each finding"
 	@echo "  make fixes         turn the findings into patches in OUT/patches"
-	@echo "  make check-patch PATCH=FILE   check a patch before sending it"
+	@echo "  make check-patch PATCH=FILE   check a patch (or a series) before sending it"
 	@echo "  make check         run every test suite"
 	@echo "  make check-cocci   the cocci rule tests only"
 	@echo "  make check-disclosure   the disclosure checker tests only"
@@ -54,7 +54,7 @@ help:
 	@echo "  make regen         regenerate the semantic patches from the name lists"
 	@echo "  make install-hooks REPO=DIR   the disclosure git hooks into a repository"
 	@echo "  make deps          install what is missing (Debian packages)"
-	@echo "  make tree          extract the packaged tree and print its path"
+	@echo "  make tree          extract the packaged tree and print its path (and how to make a git tree of it)"
 	@echo "  make clean         remove scan results and the boot test's build"
 	@echo "  make help          this text (also plain make)"
 	@echo "variables:"
@@ -66,12 +66,14 @@ help:
 	@echo "  WRAPPERS="$(call shq,$(WRAPPERS))"       0: seed name lists only, without the tree's wrappers"
 	@echo "  FINDING=PATH:LINE   make fixes: one finding only"
 	@echo "  SIGNOFF=1        make fixes: sign the patches off"
+	@echo "  BUILD_CHECK=auto make fixes: the ARM build check (auto: what the ARM test config compiles; 1: a touched"
+	@echo "                   C file not built fails the patch; 0: none)"
 	@echo "  M=DIR, FILES=\"a.c b.c\", SINCE=REV   make scan: part of the tree"
 	@echo "  FAIL_ON=fix|any  make scan: findings make it fail (the driver exits 1)"
 	@echo "  CACHE=DIR        make scan: results kept per file (default BUILD/cache; CACHE= for none)"
 	@echo "  TREES=\"DIR ...\", REVS=\"A B\"|A..B   make scan-trees: trees, or revisions of one git tree (OUT default BUILD/scan-trees)"
 	@echo "  REPO=DIR, BACKUP=1, LINK=1   make install-hooks: the repository; keep old hooks; links, not copies"
-	@echo "  PATCH=FILE       make check-patch: the patch"
+	@echo "  PATCH=FILE       make check-patch: a patch, an mbox of several, a folder of them, or \"a.patch b.patch\""
 	@echo "  CASES=\"NAME ...\"   make boot-test: only these cases"
 	@echo "  FULL=1           make boot-test: also the heavier cases"
 	@echo "  FLAVOURS=\"base debug\"   make boot-test: kernel flavours"
@@ -82,7 +84,7 @@ deps:
 	@sh scripts/deps.sh $(if $(DEPS_KVER),$(call shq,$(DEPS_KVER)))
 
 tree: deps
-	@sh scripts/ktree.sh $(call shq,$(KVER)) $(call shq,$(KSRC))
+	@tree=$(TREE) && echo "$$tree" && sh scripts/git-tree-hint.sh "$$tree" $(if $(KSRC),,$(call shq,$(KVER)))
 
 scan: deps
 	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on $(call shq,$(FAIL_ON))) \
@@ -93,7 +95,8 @@ scan-trees: deps
 		$(if $(CACHE),--cache $(call shq,$(CACHE))) $(if $(REVS),--revs $(call shq,$(REVS))) -- $(foreach t,$(or $(TREES),$(KSRC)),$(call shq,$(t)))
 
 fixes: deps
-	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(FINDING),--finding $(call shq,$(FINDING))) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers)
+	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(FINDING),--finding $(call shq,$(FINDING))) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers) \
+		$(if $(BUILD_CHECK),--build-check $(call shq,$(BUILD_CHECK)))
 
 check-patch: deps
 	@test -n $(call shq,$(PATCH)) || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }

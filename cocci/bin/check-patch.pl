@@ -1,19 +1,29 @@
 #!/usr/bin/perl
 # SPDX-License-Identifier: GPL-2.0
-# make check-patch: check a patch before sending it.
+# make check-patch: check a patch, or a series, before sending it.
 #
-#   perl cocci/bin/check-patch.pl --tree DIR --patch FILE [--out DIR]
+#   perl cocci/bin/check-patch.pl --tree DIR --patch FILE... [--out DIR]
 #        [--jobs N] [--cocci-dir DIR] [--kver V] [--checkpatch-opts "..."]
 #
-# Applies FILE with patch -p1 (git apply for binary patches) to a scratch
+# --patch (make's PATCH=) may be given more than once; each is a patch,
+# an mbox of several (git format-patch --stdout, b4 am), a folder of
+# them (its *.patch, *.diff, *.mbox and *.eml files, sorted), or several
+# of these separated by spaces (PATCH="a.patch b.patch"; a value that
+# names one file or folder is that one).  A series is checked in order,
+# each patch on top of those before it that applied; a message with no
+# diff (a cover letter) is left out.  Each patch gets a verdict, then
+# the series one.
+#
+# Applies each patch with patch -p1 (git apply for binary patches) to a scratch
 # copy of the files it touches (the tree is only read: checkpatch.pl runs
 # from a scratch folder, where its caches go), runs the tree's scripts/checkpatch.pl, the
 # project's disclosure checker and the LIFO rules on those files before
 # and after the patch, and lists the LIFO findings the patch adds and
 # those it removes.  A patch that does not apply still has its message
 # checked.
-# Exit 0 when clean, 1 on any problem (does not apply, checkpatch or
-# disclosure complaints, added LIFO findings), 2 on errors.
+# Exit 0 when every patch is clean, 1 on any problem of any patch (does
+# not apply, checkpatch or disclosure complaints, added LIFO findings),
+# 2 on errors (no such patch, a folder with none, not a tree, ...).
 use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/../lib";
@@ -29,16 +39,14 @@ use LifoPatch qw(capture);
 
 my $root = project_root();
 my %o = (timeout => 60, 'cocci-dir' => "$root/cocci", 'checkpatch-opts' => '');
-GetOptions(\%o, 'tree=s', 'patch=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
+GetOptions(\%o, 'tree=s', 'patch=s@', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
 	'timeout=i', 'checkpatch-opts=s', 'help') or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,17p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,26p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
-fail("--patch FILE is required (make check-patch PATCH=FILE)") unless $o{patch};
-fail("$o{patch}: no such file") unless -f $o{patch};
+fail("--patch FILE is required (make check-patch PATCH=FILE)") unless $o{patch} || @ARGV;
 my $tree = abs_path($o{tree});
-my $patch = abs_path($o{patch});
 my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'), $tree);
 my $ver = LifoSpatch::spatch_version() // fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
 # LIFO checkers only (helper rules print no findings).
@@ -46,161 +54,267 @@ my @rules = grep { my $r = $_; open my $fh, '<', $r or fail("$r: $!"); local $/;
 fail("no LIFO checker among the rules of $o{'cocci-dir'}") unless @rules;
 my $jobs = $o{jobs} || 2;
 
-# Files the patch touches (-p1): from the ---/+++ pairs and from git's
-# headers, which alone name the files of a pure rename, a mode change or
-# a binary change.  %renamed: new path => old path.
-my (%touched, %renamed, $binary);
-open my $ph, '<', $patch or fail("$patch: $!");
-my ($prev, $from) = ('');
-my $path = sub ($p) { $p =~ s/\t.*//; $p eq '/dev/null' ? () : ($p =~ s{^[^/]+/}{}r) };
-while (my $l = <$ph>) {
-	chomp $l;
-	# (Each match copied at once: $1 is reset by the next match.)
-	if ($l =~ m{^\+\+\+ (.+)}) {
-		my $b = $1;
-		if ($prev =~ m{^--- (.+)}) {
-			my $a = $1;
-			$touched{$_} = 1 for $path->($a), $path->($b);
-		}
-	} elsif ($l =~ m{^diff --git a/(\S+) b/(\S+)$}) {
-		my ($a, $b) = ($1, $2);
-		$touched{$_} = 1 for $a, $b;
-	} elsif ($l =~ m{^(?:rename|copy) from (.+)}) {
-		$from = $1;
-		$touched{$from} = 1;
-	} elsif ($l =~ m{^(rename|copy) to (.+)}) {
-		my ($how, $to) = ($1, $2);
-		$touched{$to} = 1;
-		$renamed{$to} = $from if $how eq 'rename' && defined $from;
-	} elsif ($l =~ /^(?:GIT binary patch|Binary files .* differ)$/) {
-		$binary = 1;
-	}
-	$prev = $l;
-}
-close $ph;
-my @touched = sort keys %touched;
-fail("$o{patch}: no diff in it (no ---/+++ lines)") unless @touched;
-for (@touched) { fail("$o{patch} touches $_, outside the tree") if m{(?:^|/)\.\.(?:/|$)} || m{^/} }
-
 my $work = scratch_dir($out, 'check-patch');
-make_path("$work/before", "$work/after", "$work/cwd");
-for my $f (@touched) {
-	next unless -f "$tree/$f";
-	for my $side ('before', 'after') {
-		make_path("$work/$side/" . ($f =~ s{/[^/]*$}{}r));
-		copy("$tree/$f", "$work/$side/$f") or fail("copy $f: $!");
-	}
-}
-
-my @problems;
-my $rel = $o{patch};
-print "check-patch: $rel against $tree\n";
-# GNU patch does not apply binary diffs; git apply does (outside any
-# repository: the ceiling keeps it from finding one around OUT).
-my @apply = $binary ? ('git', 'apply', '-p1', '--binary', $patch)
-	: ('patch', '-p1', '-s', '-f', '--no-backup-if-mismatch', '-i', $patch);
-my $how = $binary ? 'git apply' : 'patch -p1';
-my ($st, $po, $pe) = do {
-	local $ENV{GIT_CEILING_DIRECTORIES} = $work;
-	capture("$work/after", @apply);
-};
-my $applies = $st == 0;
-if (!$applies) {
-	push @problems, 'does not apply';
-	print "check-patch: DOES NOT APPLY: $how failed on a copy of " . join(' ', @touched) . ":\n";
-	print map { "  $_\n" } split /\n/, "$po$pe";
-	print "check-patch: is it made against this tree ($tree)? Rebase it, or pass KSRC=.\n";
-} else {
-	print "check-patch: applies with $how: ok (" . join(' ', @touched) . ")\n";
-}
-
-# checkpatch.pl of the tree, run from a scratch folder: it finds the
-# tree from its own path, and writes its caches (--strict's
-# .checkpatch-camelcase.*) in the current folder, which is not the tree.
-if (-f "$tree/scripts/checkpatch.pl") {
-	local $ENV{GIT_DIR} = "$tree/.git" if -e "$tree/.git";
-	my @cp = ('perl', "$tree/scripts/checkpatch.pl", split(' ', $o{'checkpatch-opts'}));
-	my ($cst, $co) = capture("$work/cwd", @cp, $patch);
-	if ($co =~ /Must be run from the top-level dir/) {
-		print "check-patch: checkpatch.pl does not recognise $tree as a full tree: running it with --no-tree\n";
-		($cst, $co) = capture("$work/cwd", @cp, '--no-tree', $patch);
-	}
-	my ($sum) = $co =~ /^(total: .*)$/m;
-	if ($cst != 0) {
-		push @problems, 'checkpatch.pl';
-		print "check-patch: checkpatch.pl: PROBLEMS" . ($sum ? " ($sum)" : '') . "\n";
-		print map { "  $_\n" } grep { length } split /\n/, $co;
-		print "check-patch: hint: sign the patch off (git commit -s, or make fixes SIGNOFF=1)\n"
-			if $co =~ /Missing Signed-off-by/;
-	} else {
-		print "check-patch: checkpatch.pl: ok" . ($sum ? " ($sum)" : '') . "\n";
-	}
-} else {
-	push @problems, 'checkpatch.pl missing';
-	print "check-patch: $tree/scripts/checkpatch.pl missing\n";
-}
-
-# Disclosure checker of the project.
-my $dchk = "$root/checkpatch-ext/disclosure.pl";
-if (-f $dchk) {
-	my ($dst, $do, $de) = capture(undef, 'perl', $dchk, $patch);
-	if ($dst != 0) {
-		push @problems, 'disclosure';
-		print "check-patch: disclosure: PROBLEMS\n", map { "  $_\n" } grep { length } split /\n/, "$do$de";
-	} else {
-		print "check-patch: disclosure: ok\n";
-	}
-} else {
-	print "check-patch: disclosure: not checked ($dchk is missing)\n";
-}
-
-# LIFO rules before and after.
+my @series = series_of(@{$o{patch} // []}, @ARGV);
 my $impact = LifoImpact->new($tree);
-my %side;
-# Both sides in one spatch run (one start of spatch, J files at a time).
-my @files = map { my $f = $_; map { "$_/$f" } grep { -f "$work/$_/$f" } 'before', 'after' } grep { /\.[ch]$/ } @touched;
-if (!$applies) {
-	@files = ();
-	print "check-patch: LIFO rules: not run (the patch does not apply)\n";
-}
-for my $rule (@rules) {
-	last unless @files;
-	my $r = LifoSpatch::run_rule($work, abs_path($rule), \@files, jobs => $jobs,
-		timeout => $o{timeout}, tmp => "$work/tmp");
-	for my $f (@{$r->{findings}}) {
-		my $side = $f->{file} =~ s{^(before|after)/}{} ? $1 : next;
-		@$f{qw(impact reason affected)} = $impact->classify($f);
-		# A renamed file's findings are compared under its old name.
-		my $old = $side eq 'after' ? $renamed{$f->{file}} // $f->{file} : $f->{file};
-		push @{$side{$side}{finding_key({ %$f, file => $old })}}, $f;
+# The series so far: files as the patches that applied left them
+# ($work/state), and those they deleted.
+my %deleted;
+my ($nbad, $n) = (0, scalar @series);
+for my $i (0 .. $#series) {
+	my ($label, $file) = @{$series[$i]};
+	my $tag = $n > 1 ? sprintf('[%d/%d] ', $i + 1, $n) : '';
+	my @problems = check_one($file, $label, $tag, "$work/p" . ($i + 1));
+	if (@problems) {
+		$nbad++;
+		print "check-patch: ${tag}FAILED: " . join(', ', @problems) . "\n";
+	} else {
+		print "check-patch: ${tag}ok\n";
 	}
-	if (@{$r->{errors}}) {
-		print "check-patch: spatch errors: @{$r->{errors}}\n";
-		push @problems, 'spatch failed';
+}
+if ($n > 1) {
+	print "check-patch: series of $n patches: " . ($nbad ? "FAILED: $nbad of $n failed" : 'ok') . "\n";
+}
+exit($nbad ? 1 : 0);
+
+# The patches of the arguments, in order: [label, file], each file one
+# message.  An mbox is split at its "From " lines; a folder gives its
+# patch files, sorted; a value naming no file is split at spaces.
+sub series_of(@args) {
+	my @in;
+	for my $a (@args) {
+		if (-e $a || $a !~ /\s/) { push @in, $a }
+		else { push @in, split ' ', $a }
 	}
-	print "check-patch: parse errors in " . join(' ', sort keys %{$r->{parse_errors}}) . "\n"
-		if %{$r->{parse_errors}};
+	my @files;
+	for my $a (@in) {
+		if (-d $a) {
+			opendir my $dh, $a or fail("$a: $!");
+			my @f = sort grep { /\.(?:patch|diff|mbox|eml)\z/ && -f "$a/$_" } readdir $dh;
+			fail("$a: no patches in it (*.patch, *.diff, *.mbox, *.eml)") unless @f;
+			push @files, map { "$a/$_" } @f;
+		} elsif (-f $a) {
+			push @files, $a;
+		} else {
+			fail("$a: no such file");
+		}
+	}
+	my (@series, $k);
+	for my $f (@files) {
+		my @msgs = split_mbox($f);
+		if (@msgs <= 1) { push @series, [$f, abs_path($f)]; next }
+		my $kept = 0;
+		for my $m (@msgs) {
+			my ($subj) = $m =~ /^Subject: (.*(?:\n[ \t].*)*)/m;
+			$subj = defined $subj ? $subj =~ s/\n[ \t]+/ /gr : '(no subject)';
+			if ($m !~ /^(?:--- |\+\+\+ |diff --git |GIT binary patch)/m) {
+				print "check-patch: $f: \"$subj\": no diff (a cover letter?): left out\n";
+				next;
+			}
+			$k++;
+			$kept++;
+			my $p = "$work/series/" . sprintf('%04d', $k) . '.patch';
+			make_path("$work/series");
+			open my $fh, '>', $p or fail("$p: $!");
+			print $fh $m;
+			close $fh;
+			push @series, ["$f: $subj", $p];
+		}
+		fail("$f: no patch in it (no message with a diff)") unless $kept;
+	}
+	fail("no patch given") unless @series;
+	return @series;
 }
-my (@added, @removed);
-for my $k (keys %{$side{after} // {}}) {
-	my $n = @{$side{before}{$k} // []};
-	my @a = @{$side{after}{$k}};
-	push @added, @a[$n .. $#a] if @a > $n;
+
+# The messages of an mbox (one for a plain patch file): split at the
+# "From <id> <date>" lines that start each message (git format-patch's
+# "From <sha> Mon Sep 17 00:00:00 2001", b4's "From git\@z ..."); mboxrd's
+# ">From " quoting is undone.
+sub split_mbox($f) {
+	open my $fh, '<', $f or fail("$f: $!");
+	my (@m, $cur);
+	while (my $l = <$fh>) {
+		if ($l =~ /^From \S+ +\w{3} \w{3} [ \d]?\d \d\d:\d\d:\d\d \d{4}\s*$/) {
+			push @m, $cur if defined $cur;
+			$cur = '';
+			next;
+		}
+		$l =~ s/^>(>*From )/$1/ if defined $cur;
+		$cur .= $l if defined $cur;
+	}
+	push @m, $cur if defined $cur;
+	return @m;
 }
-for my $k (keys %{$side{before} // {}}) {
-	my $n = @{$side{after}{$k} // []};
-	my @b = @{$side{before}{$k}};
-	push @removed, @b[$n .. $#b] if @b > $n;
+
+# Checks one patch of the series on top of those before it; returns its
+# problems.
+sub check_one($patch, $label, $tag, $pw) {
+	# Files the patch touches (-p1): from the ---/+++ pairs and from git's
+	# headers, which alone name the files of a pure rename, a mode change or
+	# a binary change.  %renamed: new path => old path.
+	my (%touched, %renamed, $binary);
+	open my $ph, '<', $patch or fail("$patch: $!");
+	my ($prev, $from) = ('');
+	my $path = sub ($p) { $p =~ s/\t.*//; $p eq '/dev/null' ? () : ($p =~ s{^[^/]+/}{}r) };
+	while (my $l = <$ph>) {
+		chomp $l;
+		# (Each match copied at once: $1 is reset by the next match.)
+		if ($l =~ m{^\+\+\+ (.+)}) {
+			my $b = $1;
+			if ($prev =~ m{^--- (.+)}) {
+				my $a = $1;
+				$touched{$_} = 1 for $path->($a), $path->($b);
+			}
+		} elsif ($l =~ m{^diff --git a/(\S+) b/(\S+)$}) {
+			my ($a, $b) = ($1, $2);
+			$touched{$_} = 1 for $a, $b;
+		} elsif ($l =~ m{^(?:rename|copy) from (.+)}) {
+			$from = $1;
+			$touched{$from} = 1;
+		} elsif ($l =~ m{^(rename|copy) to (.+)}) {
+			my ($how, $to) = ($1, $2);
+			$touched{$to} = 1;
+			$renamed{$to} = $from if $how eq 'rename' && defined $from;
+		} elsif ($l =~ /^(?:GIT binary patch|Binary files .* differ)$/) {
+			$binary = 1;
+		}
+		$prev = $l;
+	}
+	close $ph;
+	my @touched = sort keys %touched;
+	fail("$label: no diff in it (no ---/+++ lines)") unless @touched;
+	for (@touched) { fail("$label touches $_, outside the tree") if m{(?:^|/)\.\.(?:/|$)} || m{^/} }
+
+	my $work = $pw;
+	make_path("$work/before", "$work/after", "$work/cwd");
+	for my $f (@touched) {
+		# The file as the patches before this one left it.
+		next if $deleted{$f};
+		my $src = -f "$work/../state/$f" ? "$work/../state/$f" : "$tree/$f";
+		next unless -f $src;
+		for my $side ('before', 'after') {
+			make_path("$work/$side/" . ($f =~ s{/[^/]*$}{}r));
+			copy($src, "$work/$side/$f") or fail("copy $f: $!");
+		}
+	}
+
+	my @problems;
+	print "check-patch: $tag$label against $tree\n";
+	# GNU patch does not apply binary diffs; git apply does (outside any
+	# repository: the ceiling keeps it from finding one around OUT).
+	my @apply = $binary ? ('git', 'apply', '-p1', '--binary', $patch)
+		: ('patch', '-p1', '-s', '-f', '--no-backup-if-mismatch', '-i', $patch);
+	my $how = $binary ? 'git apply' : 'patch -p1';
+	my ($st, $po, $pe) = do {
+		local $ENV{GIT_CEILING_DIRECTORIES} = $work;
+		capture("$work/after", @apply);
+	};
+	my $applies = $st == 0;
+	if (!$applies) {
+		push @problems, 'does not apply';
+		print "check-patch: DOES NOT APPLY: $how failed on a copy of " . join(' ', @touched) . ":\n";
+		print map { "  $_\n" } split /\n/, "$po$pe";
+		print "check-patch: is it made against this tree ($tree)? Rebase it, or pass KSRC=.\n";
+	} else {
+		print "check-patch: applies with $how: ok (" . join(' ', @touched) . ")\n";
+		# The next patches of the series apply on top of this one.
+		for my $f (@touched) {
+			my $st = "$work/../state/$f";
+			if (-f "$work/after/$f") {
+				make_path($st =~ s{/[^/]*$}{}r);
+				copy("$work/after/$f", $st) or fail("copy $f: $!");
+				delete $deleted{$f};
+			} else {
+				unlink $st;
+				$deleted{$f} = 1;
+			}
+		}
+	}
+
+	# checkpatch.pl of the tree, run from a scratch folder: it finds the
+	# tree from its own path, and writes its caches (--strict's
+	# .checkpatch-camelcase.*) in the current folder, which is not the tree.
+	if (-f "$tree/scripts/checkpatch.pl") {
+		local $ENV{GIT_DIR} = "$tree/.git" if -e "$tree/.git";
+		my @cp = ('perl', "$tree/scripts/checkpatch.pl", split(' ', $o{'checkpatch-opts'}));
+		my ($cst, $co) = capture("$work/cwd", @cp, $patch);
+		if ($co =~ /Must be run from the top-level dir/) {
+			print "check-patch: checkpatch.pl does not recognise $tree as a full tree: running it with --no-tree\n";
+			($cst, $co) = capture("$work/cwd", @cp, '--no-tree', $patch);
+		}
+		my ($sum) = $co =~ /^(total: .*)$/m;
+		if ($cst != 0) {
+			push @problems, 'checkpatch.pl';
+			print "check-patch: checkpatch.pl: PROBLEMS" . ($sum ? " ($sum)" : '') . "\n";
+			print map { "  $_\n" } grep { length } split /\n/, $co;
+			print "check-patch: hint: sign the patch off (git commit -s, or make fixes SIGNOFF=1)\n"
+				if $co =~ /Missing Signed-off-by/;
+		} else {
+			print "check-patch: checkpatch.pl: ok" . ($sum ? " ($sum)" : '') . "\n";
+		}
+	} else {
+		push @problems, 'checkpatch.pl missing';
+		print "check-patch: $tree/scripts/checkpatch.pl missing\n";
+	}
+
+	# Disclosure checker of the project.
+	my $dchk = "$root/checkpatch-ext/disclosure.pl";
+	if (-f $dchk) {
+		my ($dst, $do, $de) = capture(undef, 'perl', $dchk, $patch);
+		if ($dst != 0) {
+			push @problems, 'disclosure';
+			print "check-patch: disclosure: PROBLEMS\n", map { "  $_\n" } grep { length } split /\n/, "$do$de";
+		} else {
+			print "check-patch: disclosure: ok\n";
+		}
+	} else {
+		print "check-patch: disclosure: not checked ($dchk is missing)\n";
+	}
+
+	# LIFO rules before and after.
+	my %side;
+	# Both sides in one spatch run (one start of spatch, J files at a time).
+	my @files = map { my $f = $_; map { "$_/$f" } grep { -f "$work/$_/$f" } 'before', 'after' } grep { /\.[ch]$/ } @touched;
+	if (!$applies) {
+		@files = ();
+		print "check-patch: LIFO rules: not run (the patch does not apply)\n";
+	}
+	for my $rule (@rules) {
+		last unless @files;
+		my $r = LifoSpatch::run_rule($work, abs_path($rule), \@files, jobs => $jobs,
+			timeout => $o{timeout}, tmp => "$work/tmp");
+		for my $f (@{$r->{findings}}) {
+			my $side = $f->{file} =~ s{^(before|after)/}{} ? $1 : next;
+			@$f{qw(impact reason affected)} = $impact->classify($f);
+			# A renamed file's findings are compared under its old name.
+			my $old = $side eq 'after' ? $renamed{$f->{file}} // $f->{file} : $f->{file};
+			push @{$side{$side}{finding_key({ %$f, file => $old })}}, $f;
+		}
+		if (@{$r->{errors}}) {
+			print "check-patch: spatch errors: @{$r->{errors}}\n";
+			push @problems, 'spatch failed';
+		}
+		print "check-patch: parse errors in " . join(' ', sort keys %{$r->{parse_errors}}) . "\n"
+			if %{$r->{parse_errors}};
+	}
+	my (@added, @removed);
+	for my $k (keys %{$side{after} // {}}) {
+		my $n = @{$side{before}{$k} // []};
+		my @a = @{$side{after}{$k}};
+		push @added, @a[$n .. $#a] if @a > $n;
+	}
+	for my $k (keys %{$side{before} // {}}) {
+		my $n = @{$side{after}{$k} // []};
+		my @b = @{$side{before}{$k}};
+		push @removed, @b[$n .. $#b] if @b > $n;
+	}
+	my $by = sub { sort { $a->{file} cmp $b->{file} || $a->{line} <=> $b->{line} } @_ };
+	printf "check-patch: LIFO findings the patch adds: %d\n", scalar @added;
+	print "  + ", finding_line($_), "\n" for $by->(@added);
+	printf "check-patch: LIFO findings the patch removes: %d\n", scalar @removed;
+	print "  - ", finding_line($_), "\n" for $by->(@removed);
+	push @problems, 'adds LIFO findings' if @added;
+	remove_tree($work);
+	return @problems;
 }
-my $by = sub { sort { $a->{file} cmp $b->{file} || $a->{line} <=> $b->{line} } @_ };
-printf "check-patch: LIFO findings the patch adds: %d\n", scalar @added;
-print "  + ", finding_line($_), "\n" for $by->(@added);
-printf "check-patch: LIFO findings the patch removes: %d\n", scalar @removed;
-print "  - ", finding_line($_), "\n" for $by->(@removed);
-push @problems, 'adds LIFO findings' if @added;
-if (@problems) {
-	print "check-patch: FAILED: " . join(', ', @problems) . "\n";
-	exit 1;
-}
-print "check-patch: ok\n";
-exit 0;
+

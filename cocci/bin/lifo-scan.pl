@@ -26,7 +26,8 @@
 #
 # stdout: one line per finding; stderr: progress and a summary;
 # --out: findings.json, findings.sarif, findings.txt, scan.json, renamed
-# into place when the scan is complete.
+# into place when the scan is complete (part of the tree: in OUT/partial/,
+# never over the whole tree's results).
 # Exit 0 with or without findings (1 with them under --fail-on); 2 on
 # errors: bad options, not a kernel tree, OUT unusable or in use, or a
 # scan with errors (a file not read, spatch failing on a file), whose
@@ -44,7 +45,7 @@ my %o = (timeout => 60, 'cocci-dir' => project_root() . '/cocci');
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
 	'timeout=i', 'file=s@', 'dir=s', 'since=s', 'quiet', 'spatch=s', 'wrappers', 'no-slice', 'stall=i', 'fail-on=s', 'cache=s', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,33p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,34p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 fail("--fail-on (FAIL_ON=) must be fix or any, not '$o{'fail-on'}'")
 	if defined $o{'fail-on'} && $o{'fail-on'} !~ /^(?:fix|any)\z/;

@@ -5,8 +5,8 @@
 #
 #   perl cocci/bin/make-fixes.pl --tree DIR [--out DIR] [--jobs N] [--kver V]
 #        [--cocci-dir DIR] [--finding PATH[:LINE]]... [--rescan]
-#        [--signoff] [--author "Name <email>"] [--fixer CMD] [--no-build-check]
-#        [--wrappers]
+#        [--signoff] [--author "Name <email>"] [--fixer CMD]
+#        [--build-check 0|1|auto] [--no-build-check] [--wrappers]
 #
 # Findings come from OUT/findings.json when it was made for the same tree
 # (make scan), else from a scan (of PATH only with --finding).  The fix
@@ -15,9 +15,12 @@
 # checked the tree's own wrappers (--wrappers), the fixer uses the rule
 # it made, OUT/cocci-tree/kmap_local_lifo.cocci, so it knows them too.
 # Each patch is checked: patch -p1, git am, checkpatch.pl, the disclosure
-# checker, and (unless --no-build-check) the touched objects that the
-# 32-bit ARM test configuration compiles are built there with sparse (C=2)
-# before and after.
+# checker, and the ARM build check (--build-check, make's BUILD_CHECK=):
+# auto (the default) builds the touched objects that the 32-bit ARM test
+# configuration compiles, with sparse (C=2) before and after, and says
+# which were not built and why; 1 also fails a patch whose touched C
+# files were not built; 0 (--no-build-check) skips it.  Progress is
+# printed while the ARM kernel builds (minutes, once per OUT).
 # OUT/patches/.make-fixes-manifest lists the patches make fixes wrote; a
 # new run removes only those (with --finding: only those of the same
 # functions), and only when unchanged since.  Other files are never
@@ -43,11 +46,14 @@ use LifoPatch qw(subject_prefix subject changelog split_hunks get_maintainers fi
 my $root = project_root();
 my %o = (timeout => 60, 'cocci-dir' => "$root/cocci");
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s', 'timeout=i',
-	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'no-build-check',
+	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'no-build-check', 'build-check=s',
 	'quiet', 'wrappers', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,26p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,29p', $0 }
 $o{jobs} = jobs_option($o{jobs});
+my $build_check = $o{'no-build-check'} ? '0' : $o{'build-check'} // 'auto';
+fail("--build-check (BUILD_CHECK=) must be 0, 1 or auto, not '$build_check'")
+	unless $build_check =~ /^(?:0|1|auto)\z/;
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
 my $tree = abs_path($o{tree});
@@ -195,6 +201,8 @@ my %tool = (coccinelle => $ver, rule => 'kmap_local_lifo.cocci');
 if (open my $fh, '<', "$o{'cocci-dir'}/kmap_local_lifo.cocci") {
 	while (<$fh>) { last unless m{^//}; $tool{rule_version} = $1 if m{^//\s*Version:\s*(\S+)} }
 }
+my $git_tree = LifoPatch::is_git_tree($tree);
+my @nofixes;
 for my $g (@groups) {
 	my $p = "$work/.fix.diff";
 	LifoOutput::write_file($p, $diffhead{$g->{file}} . join '', map { $_->{text} } sort { $a->{old} <=> $b->{old} } @{$g->{hunks}});
@@ -209,6 +217,13 @@ for my $g (@groups) {
 			my $t = fixes_tag($tree, $f);
 			push @tags, $t if $t && !$t{$t}++;
 		}
+		if (!@tags) {
+			# Say why, once per run for a tree git does not track.
+			push @nofixes, $git_tree
+				? "no Fixes: tag for $g->{function}(): git blame of $tree names no commit but the first for its lines"
+				: "no Fixes: tag for $g->{function}(): $tree is not a git tree, so git log and blame cannot name the"
+				. " commit that made the order (make tree says how to make one; or add it by hand)";
+		}
 	}
 	push @tags, "Signed-off-by: $name <$email>" if $o{signoff};
 	$msg .= "\n" . join("\n", @tags) . "\n" if @tags;
@@ -220,9 +235,12 @@ my $list = $git->('format-patch', '-N', '--zero-commit', '--no-signature',
 	'-o', "$scratch/patches", 'HEAD~' . scalar(@groups) . '..HEAD');
 my @patches = split /\n/, $list;
 
-# To/Cc from the tree's get_maintainer.pl.
-for my $p (@patches) {
-	my ($to, $cc) = get_maintainers($tree, $p);
+$say->(map { "make-fixes: $_\n" } @nofixes);
+
+# To/Cc from the tree's get_maintainer.pl, on the files each patch touches.
+for my $i (0 .. $#patches) {
+	my $p = $patches[$i];
+	my ($to, $cc) = get_maintainers($tree, $groups[$i]{file});
 	next unless $to;
 	open my $fh, '<', $p or fail("$p: $!");
 	my @l = <$fh>;
@@ -272,13 +290,15 @@ unless ($o{'no-check'}) {
 		}
 		my $n = $p =~ s{.*/}{}r;
 		my @built;
-		if (!$o{'no-build-check'} && !@problems) {
+		if ($build_check ne '0' && !@problems) {
 			$builder //= LifoBuild->new(tree => $tree, out => $out, jobs => $o{jobs} || LifoScan::ncpus(),
-				fragment => "$root/test-kernels/configs/arm-virt-highmem.config");
+				fragment => "$root/test-kernels/configs/arm-virt-highmem.config", say => $say);
 			my @files = do { open my $fh, '<', $p; map { m{^\+\+\+ b/(\S+)} ? $1 : () } <$fh> };
 			for my $r ($builder->check_patch($p, @files)) {
+				# BUILD_CHECK=1: a touched C file not built fails the patch.
+				$r->[0] = 'FAIL' if $build_check eq '1' && $r->[0] eq 'skip' && $r->[1] =~ /\.c: not built/;
 				push @built, "$r->[0]: $r->[1]";
-				push @problems, $r->[1] if $r->[0] eq 'FAIL';
+				push @problems, $r->[1] . ($build_check eq '1' ? ' (BUILD_CHECK=1)' : '') if $r->[0] eq 'FAIL';
 			}
 		}
 		if (@problems) {
@@ -293,6 +313,7 @@ unless ($o{'no-check'}) {
 	push @notes, "checkpatch.pl ran with --ignore MISSING_SIGN_OFF: no --signoff, the sender signs off" unless $o{signoff};
 	push @notes, "checkpatch-ext/disclosure.pl not found: disclosure not checked" unless -f $dchk;
 	push @notes, "checkpatch.pl ran with --ignore DEPRECATED_API on patches that only move lines" if $moved_only;
+	push @notes, "no ARM build check (BUILD_CHECK=0)" if $build_check eq '0';
 	$say->(map { "make-fixes: note: $_\n" } @notes);
 }
 $say->("make-fixes: " . scalar(@patches) . " patch(es) in $pdir\n");

@@ -73,11 +73,41 @@ sub prepare($self) {
 		# A full build tells which objects the configuration compiles
 		# (a single-object make compiles any file, wanted or not).
 		unlink $self->{log};
-		return $self->{prepared} = $@ =~ s/\n$//r
-			unless eval { $self->kbuild->configure; $self->kbuild->make(undef, 'vmlinux'); 1 };
+		my $say = $self->{say} // sub (@) {};
+		$say->("make-fixes: building the ARM test kernel once for this OUT (allnoconfig + "
+			. join(' ', map { s{.*/}{}r } @{$self->{fragments}}) . ", vmlinux, $self->{jobs} jobs): it takes minutes;"
+			. " log: $self->{log}\n");
+		my $err;
+		my $ok = with_progress($say, $self->{progress_every} // 30, $self->{log},
+			sub { eval { $self->kbuild->configure; $self->kbuild->make(undef, 'vmlinux'); 1 } or do { $err = $@; 0 } });
+		return $self->{prepared} = $err =~ s/\n$//r unless $ok;
+		$say->("make-fixes: ARM test kernel built\n");
 		open my $fh, '>', $stamp; print $fh $want; close $fh;
 	}
 	return $self->{prepared} = undef;
+}
+
+# Runs $code, printing through $say every $every seconds how long it has
+# run and the last line of $log (the build's progress); returns what
+# $code returns.
+sub with_progress($say, $every, $log, $code) {
+	my $t0 = time;
+	local $SIG{ALRM} = sub {
+		my $last = '';
+		if (open my $fh, '<', $log) { while (<$fh>) { $last = $_ if /\S/ } }
+		chomp $last;
+		$last =~ s/^\s+//;
+		my $s = time - $t0;
+		$say->(sprintf "make-fixes: ARM build: %d:%02d elapsed%s\n", int($s / 60), $s % 60,
+			length $last ? ", at: " . substr($last, 0, 100) : '');
+		alarm $every;
+	};
+	alarm $every;
+	my @r = eval { $code->() };
+	my $err = $@;
+	alarm 0;
+	die $err if $err;
+	return wantarray ? @r : $r[0];
 }
 
 # Sparse warnings (C=2) of one object, line numbers dropped: (status,

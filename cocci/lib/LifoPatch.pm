@@ -5,7 +5,7 @@ use v5.36;
 use Exporter 'import';
 use LifoReport qw(is_pte_map);
 our @EXPORT_OK = qw(subject_prefix subject changelog wrap split_hunks
-	get_maintainers fixes_tag is_git_tree capture rule_in_tree);
+	get_maintainers fixes_tag is_git_tree capture rule_in_tree api_name);
 
 # Where kernel-patches/coccinelle/ puts the project's rules in a kernel
 # tree (cocci/bin/kernel-rule.pl): changelogs name that path.
@@ -85,7 +85,8 @@ sub subject_prefix($tree, $file) {
 			my %n;
 			for (split /\n/, $log) {
 				next if /^(?:Revert|Merge)\b/;
-				$n{$1}++ if /^((?:[\w\/.+-]+(?: [\w\/.+-]+)?: ){1,3})/ && length $1 < 40;
+				# "crypto: omap-crypto - fix ...": the driver after " - " too.
+				$n{$1}++ if /^((?:[\w\/.+-]+(?: [\w\/.+-]+)?: ){1,3}(?:[\w.+-]+ - )?)/ && length $1 < 48;
 			}
 			my ($best) = sort { $n{$b} <=> $n{$a} || $a cmp $b } keys %n;
 			if ($best) { $best =~ s/ $//; return $best }
@@ -93,6 +94,12 @@ sub subject_prefix($tree, $file) {
 	}
 	if ($file =~ m{^mm/([\w-]+)\.[ch]$}) { return "mm/$1:" }
 	if ($file =~ m{^mm/}) { return 'mm:' }
+	# Crypto drivers name the driver: "crypto: omap-crypto -" for
+	# drivers/crypto/omap-crypto.c, "crypto: caam -" for drivers/crypto/caam/.
+	if ($file =~ m{^drivers/crypto/(?:(?:[\w-]+/)*([\w-]+)/[^/]+|([\w-]+)\.[ch])$}
+	    && index($file, 'drivers/crypto/intel/iaa/') != 0) {
+		return 'crypto: ' . ($1 // $2) . ' -';
+	}
 	for my $p (sort { length $b->[0] <=> length $a->[0] } @PREFIX) {
 		return $p->[1] if index($file, $p->[0]) == 0;
 	}
@@ -112,11 +119,28 @@ sub arch_name($arch) {
 	return $arch;
 }
 
+# The mapping API as the function's code uses it: kmap_atomic for
+# kmap_atomic() code, pte_map for pte_offset_map() and its kin, else
+# kmap_local (kmap_local_*() and the tree's helpers); joined with "/"
+# when the findings mix them.
+sub api_name($g) {
+	my %n;
+	for my $f (@{$g->{findings}}) {
+		for my $m ($f->{first}{map}, $f->{second}{map}) {
+			my $k = !defined $m ? 'kmap_local' : $m =~ /^kmap_atomic/ ? 'kmap_atomic'
+				: is_pte_map($m) ? 'pte_map' : 'kmap_local';
+			$n{$k} //= keys %n;
+		}
+	}
+	return join('/', sort { $n{$a} <=> $n{$b} } keys %n) || 'kmap_local';
+}
+
 sub subject($prefix, $g) {
 	my $fn = $g->{function};
+	my $api = api_name($g);
 	my $s = $g->{impact} eq 'fix'
-		? "Fix kmap_local release order in $fn()"
-		: "Release kmap_local mappings in reverse order in $fn()";
+		? "Fix $api release order in $fn()"
+		: "Release $api mappings in reverse order in $fn()";
 	# mm and most filesystems start the summary in lower case.
 	$s = lcfirst $s if $prefix =~ m{^(?:mm|fs|lib|kernel)\b};
 	return "$prefix $s";
@@ -192,21 +216,24 @@ sub split_hunks($diff) {
 	return ($head, \@h);
 }
 
-# To and Cc from the tree's get_maintainer.pl, or () when it does not work.
-sub get_maintainers($tree, $patch) {
-	return () unless -f "$tree/scripts/get_maintainer.pl" && -f "$tree/MAINTAINERS";
-	my @git = is_git_tree($tree) ? () : ('--no-git', '--no-git-fallback');
-	my ($st, $o) = capture($tree, 'perl', 'scripts/get_maintainer.pl', @git,
-		'--no-tree', '--rolestats', $patch);
-	return () if $st != 0;
-	my (@to, @cc);
-	for (split /\n/, $o) {
-		next unless /^(.*?) \((.*)\)$/ || /^(\S.*)$/;
-		my ($who, $role) = ($1, $2 // '');
-		if ($role =~ /^(?:maintainer|reviewer|supporter)/) { push @to, $who }
-		else { push @cc, $who }
+# To and Cc from the tree's get_maintainer.pl on the files the patch
+# touches, as b4 asks it (--no-keywords, --no-rolestats, no git): To the
+# maintainers and reviewers (--nol), Cc the lists (--nom --nor).  Run on
+# the whole patch with keywords on, it matches K: entries against the
+# changelog's words (a list of architectures matches C-SKY's).
+# Returns (\@to, \@cc), or () when it does not work.
+sub get_maintainers($tree, @files) {
+	return () unless @files && -f "$tree/scripts/get_maintainer.pl" && -f "$tree/MAINTAINERS";
+	my @base = ('perl', 'scripts/get_maintainer.pl', '--no-git', '--no-git-fallback',
+		'--no-git-chief-penguins', '--no-rolestats', '--no-keywords', '--no-tree');
+	my @r;
+	for my $which (['--nol'], ['--nom', '--nor']) {
+		my ($st, $o) = capture($tree, @base, @$which, '-f', @files);
+		return () if $st != 0;
+		push @r, [grep { /\S/ } split /\n/, $o];
 	}
-	return (\@to, \@cc);
+	my %to = map { $_ => 1 } @{$r[0]};
+	return ($r[0], [grep { !$to{$_} } @{$r[1]}]);
 }
 
 # Fixes: tag for a finding in a git tree: the newest commit among those

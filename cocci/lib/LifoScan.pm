@@ -43,7 +43,8 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 #     content, LifoCache.pm, and which files name which functions by
 #     their stat, LifoTreeIndex.pm; a rescan redoes what changed)
 # Everything is written in a scratch folder under OUT (removed on every
-# exit) and renamed into place when the scan is complete; a scan with
+# exit) and renamed into place when the scan is complete (a scan of part
+# of the tree, select, into OUT/partial/); a scan with
 # errors (files not read, spatch failing on a file) leaves the previous
 # results in place and puts its own in OUT/incomplete/.
 # Returns { findings, lines, summary, ok (no errors), stats, errors }
@@ -78,10 +79,13 @@ sub scan(%a) {
 	# Scratch: spatch's copies, the wrapper passes' lists and rule, the
 	# results until they are complete.
 	my $scratch = scratch_dir($a{out} // File::Spec->tmpdir, 'scan');
-	my $final_ct = $a{cocci_tree} // ($a{out} ? "$a{out}/cocci-tree" : undef);
+	my $sel = $a{select};
+	# Part of a tree (M=, FILES=, SINCE=): its results go to OUT/partial/,
+	# never over the whole tree's (make fixes and CI read those).
+	my $dest = $a{out} && $sel ? "$a{out}/partial" : $a{out};
+	my $final_ct = $a{cocci_tree} // ($dest ? "$dest/cocci-tree" : undef);
 	my @all;
 	my @unread = @{$a{unreadable} // []};	# files and folders of the tree that could not be read
-	my $sel = $a{select};
 	my ($cache, %sigs, @kconfig);
 	if (defined $a{cache}) {
 		($cache, my $why) = LifoCache->new($a{cache});
@@ -185,7 +189,7 @@ sub scan(%a) {
 	my @perr = sort keys %$parse;
 	$s .= sprintf "  files with parse errors (%s; the functions spatch could not parse were skipped): %d%s\n",
 		$slice ? 'in the functions spatch read' : 'anywhere', scalar @perr,
-		!@perr ? '' : @perr <= 10 || !$a{out} ? ': ' . join(' ', @perr) : " (listed in $a{out}/scan.json)";
+		!@perr ? '' : @perr <= 10 || !$a{out} ? ': ' . join(' ', @perr) : " (listed in $dest/scan.json)";
 	my $und = $run{undecided} // {};
 	$s .= sprintf "  undecided (the order cannot be told from the code): %d%s\n", scalar keys %$und,
 		join('', map { "\n    $_: $und->{$_}" } sort keys %$und);
@@ -228,13 +232,14 @@ sub scan(%a) {
 		write_file("$res/findings.txt", join '', map { "$_\n" } @lines);
 		write_file("$res/scan.json", JSON::PP->new->canonical->pretty->encode(\%stats));
 		if ($ok) {
-			_commit($scratch, $a{out}, $final_ct);
-			$s .= "  written: $a{out}/findings.json, findings.sarif, findings.txt, scan.json\n";
+			make_path($dest);
+			_commit($scratch, $dest, $final_ct);
+			$s .= "  written: $dest/findings.json, findings.sarif, findings.txt, scan.json\n";
 		} else {
 			rename "$scratch/cocci-tree", "$res/cocci-tree" if -d "$scratch/cocci-tree";
-			_replace($res, "$a{out}/incomplete", $scratch);
-			$s .= "  INCOMPLETE: " . scalar(@$errors) . " error(s) above; the results of the last complete scan in $a{out}, if any,"
-				. " are left in place; this scan's are in $a{out}/incomplete/\n";
+			_replace($res, "$dest/incomplete", $scratch);
+			$s .= "  INCOMPLETE: " . scalar(@$errors) . " error(s) above; the results of the last complete scan in $dest, if any,"
+				. " are left in place; this scan's are in $dest/incomplete/\n";
 		}
 	} elsif ($ok && $final_ct && -d "$scratch/cocci-tree") {
 		_replace("$scratch/cocci-tree", $final_ct, $scratch);

@@ -150,4 +150,51 @@ ok(!-e "$tmp/out/check-patch" && !glob("$tmp/out/.check-patch.*"), 'no scratch c
 ($st, $o) = run_cmd("$cp --out $t/out --patch $removes 2>&1");
 is($st, 2, 'OUT inside the tree: exit 2');
 ok(!-e "$t/out", '... nothing made there');
+# A series: an mbox, several files, a folder; a verdict per patch and
+# one for the series; each patch on top of those before it.
+subtest 'a series: mbox, several files, a folder' => sub {
+	my $c = sub ($cmd, $msg) {
+		system("cd '$g' && $cmd && git add -A && git -c user.name='Test Author' -c user.email=test\@example.org commit -q -s -m '$msg' -m 'Why it is made.'") == 0 or die;
+	};
+	system("cd '$g' && git reset -q --hard") == 0 or die;
+	$c->(q{perl -0pi -e 's/\tkunmap_local\(vfrom\);\n\tkunmap_local\(vto\);/\tkunmap_local(vto);\n\tkunmap_local(vfrom);/' arch/loongarch/mm/init.c},
+		'LoongArch: release vto first');
+	$c->(q{perl -0pi -e 's/(copy_ok.*?)\tkunmap_local\(d\);\n\tkunmap_local\(s\);/$1\t\/\* s first \*\/\n\tkunmap_local(s);\n\tkunmap_local(d);/s' mm/copy.c},
+		'mm/copy: unmap s first in copy_ok');
+	# Applies only on top of the second (it removes the comment).
+	$c->(q{perl -0pi -e 's/(copy_ok.*?)\t\/\* s first \*\/\n\tkunmap_local\(s\);\n\tkunmap_local\(d\);/$1\tkunmap_local(d);\n\tkunmap_local(s);/s' mm/copy.c},
+		'mm/copy: unmap d first again in copy_ok');
+	my $mbox = "$tmp/series.mbox";
+	system("cd '$g' && git format-patch -q --cover-letter --stdout -3 > '$mbox' && git format-patch -q -3 -o '$tmp/series'"
+		. " && git reset -q --hard HEAD~3") == 0 or die;
+	my ($st, $o) = run_cmd("$cp $ign --patch $mbox 2>&1");
+	is($st, 1, 'a three-patch mbox with one bad patch: exit 1') or diag $o;
+	my @v = $o =~ /^check-patch: (\[\d\/\d\] (?:ok|FAILED: .*))$/mg;
+	is_deeply(\@v, ['[1/3] ok', '[2/3] FAILED: adds LIFO findings', '[3/3] ok'], 'three verdicts, one per patch') or diag $o;
+	like($o, qr/^check-patch: series of 3 patches: FAILED: 1 of 3 failed$/m, 'and one for the series');
+	like($o, qr/no diff \(a cover letter\?\): left out/, 'the cover letter is left out');
+	like($o, qr/\[3\/3\] \Q$mbox\E: \[PATCH 3\/3\] mm\/copy: unmap d first again in copy_ok against/, 'each patch named by its subject');
+	like($o, qr/applies with patch -p1: ok \(mm\/copy\.c\)\n(?:.*\n)*?check-patch: LIFO findings the patch removes: 1\n  - mm\/copy\.c:\d+:\d+: copy_ok\(\)/,
+		'the third applies on top of the second and removes what it added');
+	my @f = sort glob "$tmp/series/*.patch";
+	($st, $o) = run_cmd("$cp $ign --patch '$f[0] $f[2]' 2>&1");
+	is($st, 1, 'PATCH="1.patch 3.patch": exit 1 (the third needs the second)');
+	@v = $o =~ /^check-patch: (\[\d\/\d\] (?:ok|FAILED: [^,\n]*))/mg;
+	is_deeply(\@v, ['[1/2] ok', '[2/2] FAILED: does not apply'], '... a verdict for each of the two') or diag $o;
+	($st, $o) = run_cmd("$cp $ign --patch $f[0] --patch $f[1] 2>&1");
+	is_deeply([$o =~ /^check-patch: (\[\d\/\d\] (?:ok|FAILED:))/mg], ['[1/2] ok', '[2/2] FAILED:'], '--patch twice: two verdicts');
+	($st, $o) = run_cmd("$cp $ign --patch $tmp/series 2>&1");
+	is($st, 1, 'a folder of patches: exit 1');
+	is_deeply([$o =~ /^check-patch: (\[\d\/\d\] (?:ok|FAILED:))/mg], ['[1/3] ok', '[2/3] FAILED:', '[3/3] ok'], '... its patches in order');
+	unlink $f[1], $f[2];
+	($st, $o) = run_cmd("$cp $ign --patch $tmp/series 2>&1");
+	is($st, 0, 'a folder of one good patch: exit 0') or diag $o;
+	like($o, qr/^check-patch: ok$/m, '... its verdict');
+	($st, $o) = run_cmd("$cp --patch '$f[0] $tmp/nope.patch' 2>&1");
+	is($st, 2, 'one of the patches missing: exit 2');
+	like($o, qr/nope\.patch: no such file/, '... says which');
+	mkdir "$tmp/empty";
+	($st, $o) = run_cmd("$cp --patch $tmp/empty 2>&1");
+	is($st, 2, 'a folder without patches: exit 2');
+};
 done_testing;

@@ -122,4 +122,125 @@ my ($wp) = glob "$out/w/patches/*.patch";
 ok($wp, '--wrappers: a patch for the wrapped caller') or diag $o;
 like($wp ? slurp($wp) : '', qr/^-\tunmap_thing\(x\);\n \tunmap_thing\(y\);\n\+\tunmap_thing\(x\);$/m,
 	'--wrappers: the wrapper release moves after the inner one');
+
+# --- what a maintainer sends: To/Cc, subject, Fixes:, the build check ------
+use lib "$FindBin::Bin/../lib";
+use LifoPatch ();
+
+subtest 'get_maintainer.pl runs on the touched files, as b4 runs it' => sub {
+	my $m = fake_tree();
+	my $log = "$out/gm.log";
+	write_to("$m/MAINTAINERS", "MEMORY MANAGEMENT\nM:\tMM Maint <mm\@example.org>\nL:\tlinux-mm\@example.org\nF:\tmm/\n");
+	# A get_maintainer.pl that records its arguments and answers by them.
+	write_to("$m/scripts/get_maintainer.pl", <<"EOF2");
+open my \$fh, '>>', '$log' or die;
+print \$fh join("\\t", \@ARGV), "\\n";
+my \%a = map { \$_ => 1 } \@ARGV;
+print \$a{'--nol'} ? "MM Maint <mm\\\@example.org>\\nMM Reviewer <rev\\\@example.org>\\n"
+	: "MM Reviewer <rev\\\@example.org>\\nlinux-mm\\\@example.org\\n";
+EOF2
+	my ($st, $o) = run_cmd("$fixes $author --tree $m --out $out/gm --finding mm/copy.c 2>&1");
+	is($st, 0, 'make fixes: exit 0') or diag $o;
+	my @calls = map { [split /\t/] } split /\n/, slurp($log);
+	is(scalar @calls, 2, 'two runs: To, then Cc');
+	for my $c (@calls) {
+		ok((grep { $_ eq '--no-keywords' } @$c) && (grep { $_ eq '--no-rolestats' } @$c), "--no-keywords --no-rolestats: @$c");
+		is($c->[-1], 'mm/copy.c', '... on the touched file, not on the patch');
+		ok(!(grep { /\.patch$/ } @$c), '... no patch given');
+	}
+	ok((grep { $_ eq '--nol' } @{$calls[0]}), 'To: --nol (maintainers and reviewers)');
+	ok((grep { $_ eq '--nom' } @{$calls[1]}) && (grep { $_ eq '--nor' } @{$calls[1]}), 'Cc: --nom --nor (lists)');
+	my ($p) = glob "$out/gm/patches/*.patch";
+	my $pt = $p ? slurp($p) : '';
+	like($pt, qr/^To: MM Maint <mm\@example\.org>,\n    MM Reviewer <rev\@example\.org>\nCc: linux-mm\@example\.org\n/m,
+		'To: the maintainers and reviewers, Cc: the lists, nobody twice');
+};
+
+subtest 'the omap-crypto fix: driver prefix, kmap_atomic, no C-SKY' => sub {
+	my $p = packaged_tree();
+	plan skip_all => 'packaged 6.12 tree not available' unless $p;
+	my $m = fake_tree();
+	system('cp', "$p/$_", "$m/$_") == 0 || die for qw(MAINTAINERS scripts/get_maintainer.pl);
+	make_path("$m/drivers/crypto");
+	system('cp', "$p/drivers/crypto/omap-crypto.c", "$m/drivers/crypto/") == 0 or die;
+	# C-SKY has HIGHMEM: the changelog lists csky, which C-SKY's K: matches.
+	write_to("$m/arch/csky/Kconfig", "config CSKY\n\tdef_bool y\n\nconfig HIGHMEM\n\tbool \"High Memory Support\"\n");
+	my ($st, $o) = run_cmd("$fixes $author --tree $m --out $out/omap --finding drivers/crypto/omap-crypto.c 2>&1");
+	is($st, 0, 'make fixes: exit 0') or diag $o;
+	my ($pp) = glob "$out/omap/patches/*.patch";
+	my $pt = $pp ? slurp($pp) : '';
+	like($pt, qr/^Subject: \[PATCH\] crypto: omap-crypto - Fix kmap_atomic release order in\n omap_crypto_copy_data\(\)$/m,
+		'subject: the driver prefix, kmap_atomic named as the code uses it');
+	unlike($pt, qr/kmap_local (?:release|mappings)/, '... kmap_local nowhere for kmap_atomic code');
+	like($pt, qr/\bcsky\b/, 'the changelog names csky');
+	my ($hdr) = $pt =~ /^(To: .*?)\n\n/ms;
+	like($hdr // '', qr/^To: Herbert Xu <herbert\@gondor\.apana\.org\.au>/m, 'To: the crypto maintainers');
+	like($hdr // '', qr/linux-crypto\@vger\.kernel\.org/, 'Cc: linux-crypto');
+	unlike($hdr // '', qr/guoren|csky/i, 'neither the C-SKY maintainer nor linux-csky');
+};
+
+subtest 'subject prefix: the driver from git log, else the path' => sub {
+	is(LifoPatch::subject_prefix($t, 'drivers/crypto/omap-crypto.c'), 'crypto: omap-crypto -', 'drivers/crypto/FILE.c: crypto: FILE -');
+	is(LifoPatch::subject_prefix($t, 'drivers/crypto/caam/caamalg.c'), 'crypto: caam -', 'drivers/crypto/DIR/: crypto: DIR -');
+	is(LifoPatch::subject_prefix($t, 'drivers/crypto/intel/iaa/iaa_crypto_main.c'), 'crypto: iaa -', 'IAA');
+	my $gt = fake_tree(git => 1);
+	my $g = "cd '$gt' && git -c user.name=B -c user.email=b\@example.org";
+	write_to("$gt/drivers/crypto/foo-bar.c", "int foo_bar;\n");
+	system("$g add -A && $g commit -qm 'crypto: foo-bar - add the driver' && echo 'int x;' >> drivers/crypto/foo-bar.c"
+		. " && $g commit -qam 'crypto: foo-bar - fix the thing'") == 0 or die;
+	is(LifoPatch::subject_prefix($gt, 'drivers/crypto/foo-bar.c'), 'crypto: foo-bar -', 'git log: "crypto: foo-bar - ..." gives the driver prefix');
+	is(LifoPatch::subject_prefix($gt, 'mm/copy.c'), 'mm/copy:', 'git log: "mm/copy: ..."');
+};
+
+subtest 'the mapping API as the code uses it' => sub {
+	my $f = sub (@maps) { { impact => 'fix', function => 'f',
+		findings => [map { { first => { map => $_->[0] }, second => { map => $_->[1] } } } @maps] } };
+	is(LifoPatch::subject('x:', $f->(['kmap_atomic', 'kmap_atomic'])), 'x: Fix kmap_atomic release order in f()', 'kmap_atomic');
+	is(LifoPatch::subject('x:', $f->(['kmap_local_page', 'kmap_local_folio'])), 'x: Fix kmap_local release order in f()', 'kmap_local');
+	is(LifoPatch::subject('x:', $f->(['kmap_atomic', 'kmap_local_page'])), 'x: Fix kmap_atomic/kmap_local release order in f()', 'both');
+	is(LifoPatch::subject('mm:', { %{$f->(['pte_offset_map', 'kmap_local_page'])}, impact => 'cleanup' }),
+		'mm: release pte_map/kmap_local mappings in reverse order in f()', 'a PTE map, a cleanup');
+};
+
+subtest 'Fixes: written in a git tree, else a line saying why not' => sub {
+	(my $loud = $fixes) =~ s/ --quiet//;
+	my ($st, $o) = run_cmd("$loud $author --tree $t --out $out/nf --finding mm/copy.c 2>&1");
+	is($st, 0, 'a tree git does not track: exit 0') or diag $o;
+	like($o, qr/^make-fixes: no Fixes: tag for copy_two\(\): \Q$t\E is not a git tree/m, '... says why there is no Fixes:');
+	my $gt = fake_tree(git => 1);
+	($st, $o) = run_cmd("$loud $author --tree $gt --out $out/nf2 --finding mm/copy.c 2>&1");
+	is($st, 0, 'a git tree: exit 0') or diag $o;
+	unlike($o, qr/no Fixes: tag/, '... Fixes: written, nothing to explain');
+};
+
+subtest 'BUILD_CHECK=0|1|auto' => sub {
+	(my $nb = $fixes) =~ s/ --no-build-check//;
+	$nb =~ s/ --quiet//;
+	my %r;
+	for my $bc (qw(0 auto 1)) {
+		my ($st, $o) = run_cmd("$nb $author --tree $t --out $out/bc$bc --build-check $bc --finding arch/loongarch/mm/init.c 2>&1");
+		$r{$bc} = [$st, $o];
+	}
+	is($r{0}[0], 0, '0: exit 0');
+	unlike($r{0}[1], qr/build: /, '... no build check');
+	like($r{0}[1], qr/note: no ARM build check \(BUILD_CHECK=0\)/, '... and says so');
+	is($r{auto}[0], 0, 'auto: exit 0') or diag $r{auto}[1];
+	like($r{auto}[1], qr{build: skip: arch/loongarch/mm/init\.c: not built: arch/loongarch is not part of the 32-bit ARM build}, '... says what was not built and why');
+	is($r{1}[0], 1, '1: a touched C file not built fails the patch (exit 1)') or diag $r{1}[1];
+	like($r{1}[1], qr{^FAIL .*\n  arch/loongarch/mm/init\.c: not built: .*\(BUILD_CHECK=1\)}m, '... with the reason');
+	my ($st, $o) = run_cmd("$nb $author --tree $t --out $out/bcx --build-check maybe 2>&1");
+	is($st, 2, 'BUILD_CHECK=maybe: exit 2');
+	like($o, qr/must be 0, 1 or auto/, '... with a clear message');
+};
+
+subtest 'progress while the ARM kernel builds' => sub {
+	require LifoBuild;
+	my @said;
+	my $log = "$out/progress.log";
+	write_to($log, "  CC      mm/highmem.o\n");
+	my $r = LifoBuild::with_progress(sub (@m) { push @said, @m }, 1, $log, sub { my $end = time + 3; sleep 1 while time < $end; 42 });
+	is($r, 42, 'the build runs to its end');
+	ok(@said >= 2, 'a progress line every few seconds') or diag explain \@said;
+	like($said[0] // '', qr/^make-fixes: ARM build: 0:0\d elapsed, at: CC +mm\/highmem\.o$/, '... with the time and the last line of the log');
+};
 done_testing;

@@ -22,6 +22,7 @@ mkdir $args;
 my $rec_pl = "#!/usr/bin/perl\nmy \$n = \$0 =~ s{.*/}{}r;\nopen my \$fh, '>', \"$args/\$n\" or die;\nprint \$fh map { \"\$_\\0\" } \@ARGV;\n";
 my $rec_sh = "n=\${0##*/}\n: > '$args/'\"\$n\"\nfor a; do printf '%s\\0' \"\$a\" >> '$args/'\"\$n\"; done\n";
 write_to("$proj/scripts/deps.sh", $rec_sh);
+write_to("$proj/scripts/git-tree-hint.sh", $rec_sh);
 write_to("$proj/scripts/ktree.sh", $rec_sh . "printf '%s\\n' '$d/the tree'\n");
 write_to("$proj/cocci/bin/$_", $rec_pl) for qw(lifo-scan.pl make-fixes.pl check-patch.pl bench-rescan.pl scan-trees.pl bench-revs.pl);
 write_to("$proj/cocci/bin/bench.sh", $rec_sh);
@@ -80,6 +81,14 @@ is_deeply(args_of('make-fixes.pl'), ['--tree', "$d/the tree", '--out', "$d/out $
 	'--kver', '6.12', '--finding', 'mm/x $(touch PWNED2).c:12', '--signoff'], 'make fixes: OUT and FINDING as given')
 	or diag explain args_of('make-fixes.pl');
 is_deeply(args_of('deps.sh'), ['6.12'], 'make fixes: deps.sh gets the packaged version');
+subtest 'make fixes BUILD_CHECK=' => sub {
+	is(make('fixes', "BUILD_CHECK=0$evil"), 0, 'make fixes BUILD_CHECK=...');
+	is(pwned(), '', '... nothing ran');
+	my $a = args_of('make-fixes.pl') // [];
+	is_deeply([@$a[-2, -1]], ['--build-check', "0$want"], '... the driver gets --build-check as given');
+	is(make('fixes'), 0, 'make fixes without BUILD_CHECK');
+	ok(!(grep { /build-check/ } @{args_of('make-fixes.pl') // []}), '... no --build-check: the driver\'s auto');
+};
 
 is(make('check-patch', "PATCH=$d/my patch $evil"), 0, 'make check-patch');
 is(pwned(), '', 'make check-patch: nothing ran');
@@ -95,6 +104,7 @@ is_deeply(args_of('install-hooks.pl'), ['--repo', "$d/r", '--link'], 'make insta
 is(make('tree', "KVER=6.1$evil"), 0, 'make tree');
 is(pwned(), '', 'make tree: nothing ran');
 is_deeply(args_of('deps.sh'), ["6.1$want"], 'make tree: KVER as given to deps.sh');
+is_deeply(args_of('git-tree-hint.sh'), ["$d/the tree", "6.1$want"], 'make tree: the tree and KVER as given to git-tree-hint.sh');
 
 is(make('bench-rescan', "J=3$evil"), 0, 'make bench-rescan');
 is_deeply(args_of('bench-rescan.pl'), ["$d/the tree", "3$want"], 'make bench-rescan: J as given');

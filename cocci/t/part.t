@@ -42,9 +42,10 @@ like($o, qr{^drivers/foo/use\.c:7:\d+: foo_copy\(\): x \(map_it, line 5\) mapped
 	'... its caller of helpers defined outside M= is reported');
 is_deeply(files_of($o), ['drivers/foo/use.c'], '... and nothing outside M= (lib/helpers.c has a finding too)');
 like($e, qr/helpers inferred from the whole tree/, '... the helpers came from the whole tree');
-my $j = JSON::PP->new->decode(slurp("$out/findings.json"));
-is($j->{selection}, 'M=drivers/foo', 'findings.json says which part was scanned');
-is_deeply(JSON::PP->new->decode(slurp("$out/scan.json"))->{selection}{files}, ['drivers/foo/use.c'], '... and scan.json its files');
+my $j = JSON::PP->new->decode(slurp("$out/partial/findings.json"));
+is($j->{selection}, 'M=drivers/foo', 'OUT/partial/findings.json says which part was scanned');
+is_deeply(JSON::PP->new->decode(slurp("$out/partial/scan.json"))->{selection}{files}, ['drivers/foo/use.c'], '... and scan.json its files');
+ok(!-e "$out/findings.json" && !-e "$out/scan.json", '... nothing in OUT itself');
 ($st, $o) = run_cmd("$scan --tree '$t' --out '$tmp/abs' --jobs 1 --dir '$t/arch/arm' 2>/dev/null");
 is_deeply(files_of($o), ['arch/arm/mm/copy.c'], 'M= as an absolute path inside the tree');
 # Without the wrappers the helpers' caller is not checked (only M= is read).
@@ -57,7 +58,7 @@ for (['nope', 'a folder that does not exist'], ['../..', 'a folder outside the t
 	($st, $o, $e, $out) = scan($t, "--dir '$d'");
 	is($st, 2, "M=$d ($what): exit 2");
 	like($e, qr/M=\Q$d\E is not a folder of the tree/, '... with a clear message');
-	ok(!-e "$out/findings.json", '... and nothing scanned');
+	ok(!-e "$out/findings.json" && !-e "$out/partial", '... and nothing scanned');
 }
 
 # A FIFO named .c under M=: an error of the scan (exit 2), named from
@@ -70,6 +71,33 @@ for my $w ('', ' --wrappers') {
 	like($e, qr/files not read \(errors\): 1\n    mm\/fifo\.c: not a regular file/, '... named once, from the root');
 	is_deeply(files_of($o), ['mm/copy.c'], '... the other files are checked');
 }
+
+# A partial scan never writes over the whole tree's results: CI uploads
+# OUT/findings.sarif, make fixes reads OUT/findings.json.
+subtest 'a partial scan leaves the whole-tree results alone' => sub {
+	my $w = "$tmp/whole";
+	my ($st) = run_cmd("$scan --tree '$t' --out '$w' --jobs 2 2>/dev/null");
+	is($st, 0, 'whole scan: exit 0');
+	my %before = map { $_ => slurp("$w/$_") } qw(findings.json findings.sarif findings.txt scan.json);
+	ok(scalar(@{JSON::PP->new->decode($before{'findings.json'})->{findings}}) > 0, '... with findings');
+	for my $how ('--dir mm', '--file arch/arm/mm/copy.c', '--since HEAD', '--dir drivers/foo --wrappers') {
+		($st, my $o, my $e) = (run_cmd("$scan --tree '$t' --out '$w' --jobs 2 $how 2>'$w.err'"), slurp("$w.err"));
+		is($st, 0, "then $how into the same OUT: exit 0");
+		is(slurp("$w/$_"), $before{$_}, "... $_ byte-identical") for sort keys %before;
+		ok(-f "$w/partial/$_", "... its $_ in OUT/partial/") for qw(findings.json findings.sarif findings.txt scan.json);
+		like($e, qr{written: \Q$w\E/partial/findings\.json}, '... and the summary says where');
+		is(JSON::PP->new->decode(slurp("$w/partial/findings.json"))->{selection}, $how =~ s/--dir /M=/r =~ s/--file /FILES=/r =~ s/--since /SINCE=/r =~ s/ --wrappers//r,
+			'... OUT/partial/findings.json names the selection');
+	}
+	# A partial scan with errors: OUT/partial/incomplete/, the rest stays.
+	system('mkfifo', "$t/mm/fifo.c") == 0 or die;
+	($st) = run_cmd("$scan --tree '$t' --out '$w' --jobs 2 --dir mm 2>/dev/null");
+	unlink "$t/mm/fifo.c";
+	is($st, 2, 'a partial scan with errors: exit 2');
+	ok(-f "$w/partial/incomplete/scan.json", '... its results in OUT/partial/incomplete/');
+	is(slurp("$w/$_"), $before{$_}, "... $_ untouched") for sort keys %before;
+	ok(!-e "$w/incomplete", '... no OUT/incomplete');
+};
 
 # FILES=
 ($st, $o, $e) = scan($t, '--file mm/copy.c --file arch/loongarch/mm/init.c');

@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # SPDX-License-Identifier: GPL-2.0
 # Stand-in for cocci/bin/lifo-fix.sh in the tests: fake-fixer.pl TREE FILE...
-# Swaps two consecutive kunmap_local()/pte_unmap() lines when the first
+# Swaps two consecutive kunmap_local()/kunmap_atomic()/pte_unmap() lines when the first
 # releases a mapping made before the second; prints a -p1 diff.
 use v5.36;
 use File::Temp qw(tempdir);
@@ -12,10 +12,10 @@ for my $f (@files) {
 	my @l = <$fh>;
 	my %mapped;
 	for my $i (0 .. $#l) {
-		$mapped{$1} //= $i if $l[$i] =~ /(\w+) = (?:kmap_local_page|pte_offset_map)\(/;
+		$mapped{$1} //= $i if $l[$i] =~ /(\w+) = (?:kmap_local_page|kmap_atomic|pte_offset_map)\(/;
 		next unless $i < $#l;
-		if ($l[$i] =~ /^\s*(?:kunmap_local|pte_unmap)\((\w+)\);/ && (my $a = $1)
-		    && $l[$i + 1] =~ /^\s*(?:kunmap_local|pte_unmap)\((\w+)\);/ && (my $b = $1)) {
+		if ($l[$i] =~ /^\s*(?:kunmap_local|kunmap_atomic|pte_unmap)\((\w+)\);/ && (my $a = $1)
+		    && $l[$i + 1] =~ /^\s*(?:kunmap_local|kunmap_atomic|pte_unmap)\((\w+)\);/ && (my $b = $1)) {
 			if (defined $mapped{$a} && defined $mapped{$b} && $mapped{$a} < $mapped{$b}) {
 				@l[$i, $i + 1] = @l[$i + 1, $i];
 			}
