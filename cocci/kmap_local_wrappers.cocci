@@ -25,10 +25,10 @@ virtual report
 @@
 \(kmap_local_page\|kmap_local_page_prot\|kmap_local_folio\|kmap_local_pfn\|kmap_atomic\|kmap_atomic_prot\|kmap_atomic_pfn\|pte_offset_map\|pte_offset_map_lock\|pte_offset_map_nolock\|pte_offset_map_ro_nolock\|pte_offset_map_rw_nolock\|pte_alloc_map\|pte_alloc_map_lock\|bvec_kmap_local\|io_mapping_map_local_wc\|io_mapping_map_atomic_wc\|zs_map_object\|zpool_map_handle\)(...)
 
-// prefilter: releases.list
+// prefilter: releases.list keyreleases.list
 @wrels@
 @@
-\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|skb_abort_seq_read\|io_mapping_unmap_local\|io_mapping_unmap_atomic\)(...)
+\(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|skb_abort_seq_read\|io_mapping_unmap_local\|io_mapping_unmap_atomic\|zs_unmap_object\|zpool_unmap_handle\)(...)
 
 // rules: what make scan appends to kmap_local_lifo.cocci.
 
@@ -37,11 +37,14 @@ virtual report
 identifier f;
 type T;
 identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
 position p;
 @@
 T *f(...) {
 ... when any
-return@p <+... mf(...) ...+>;
+return@p <+... \( mf(...) \| EO->om(...) \) ...+>;
 }
 
 @script:python depends on report@
@@ -58,11 +61,14 @@ type T;
 expression X, E, R;
 identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
 position p;
 @@
 T *f(...) {
 ... when any
-\( X = <+... mf(...) ...+> \)
+\( X = <+... \( mf(...) \| EO->om(...) \) ...+> \)
 ... when != rf(..., <+... X ...+>, ...)
     when != X = E
 return@p R;
@@ -83,11 +89,14 @@ identifier f, x;
 type T, TR;
 expression E;
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
 position pf;
 @@
 TR f@pf(..., T *x, ...) {
 ... when != x = E
-rf(..., \(x\|x + E\|x - E\), ...);
+\( rf(..., \(x\|x + E\|x - E\), ...); \| EO->orl(..., \(x\|x + E\|x - E\), ...); \)
 ...
 }
 
@@ -125,12 +134,15 @@ expression X, E;
 identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
 identifier kf = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
 position pf, pr;
 @@
 TR f@pf(...) {
 ... when != mf(...)
     when != X = E
-\( rf@pr(X) \| kf@pr(...) \)
+\( rf@pr(X) \| kf@pr(...) \| EO->okr@pr(...) \)
 ... when any
 }
 
@@ -141,6 +153,7 @@ pr << wkrel.pr;
 @@
 import re
 keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
+opkeyreleases = "" # summaries: opkeyreleases.list
 lines = open(pr[0].file, errors="replace").read().split("\n")
 head = " ".join(lines[int(pf[0].line) - 1:int(pf[0].line) + 4])
 m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(f), head)
@@ -160,6 +173,59 @@ if params and a:
 	# A release of a parameter is a plain release wrapper (wrel); by
 	# key: what it releases names none of them, or a release by key is
 	# given some of them.
-	keyed = a.group(1) in keyreleases.split(";")
+	keyed = a.group(1) in keyreleases.split(";") + opkeyreleases.split(";")
 	if (keyed and named) or (not keyed and not named and "->" in a.group(2)):
 		print("WRAPPER: keyrelease %s %s" % (f, pf[0].file))
+
+// Operations tables: a member set to a function that maps, releases or
+// releases by key does so when it is called through a pointer to that
+// structure (E->map(...), E a struct zpool_driver *), for the functions
+// that call it: zpool_map_handle() calls driver->map, set to
+// zs_zpool_map().  Prints "WRAPPER: opmap MEMBER STRUCT FILE".
+@wopm depends on wmaps || wrels@
+identifier I, fld;
+type T;
+identifier fn = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+position p;
+@@
+T I@p = { ..., .fld = fn, ... };
+
+@script:python depends on report@
+fld << wopm.fld; T << wopm.T; p << wopm.p;
+@@
+import re
+m = re.fullmatch(r"(?:const\s+)?struct\s+(\w+)", str(T).strip())
+if m:
+	print("WRAPPER: opmap %s %s %s" % (fld, m.group(1), p[0].file))
+
+@wopr depends on wmaps || wrels@
+identifier I, fld;
+type T;
+identifier fn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+position p;
+@@
+T I@p = { ..., .fld = fn, ... };
+
+@script:python depends on report@
+fld << wopr.fld; T << wopr.T; p << wopr.p;
+@@
+import re
+m = re.fullmatch(r"(?:const\s+)?struct\s+(\w+)", str(T).strip())
+if m:
+	print("WRAPPER: oprelease %s %s %s" % (fld, m.group(1), p[0].file))
+
+@wopk depends on wmaps || wrels@
+identifier I, fld;
+type T;
+identifier fn = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+position p;
+@@
+T I@p = { ..., .fld = fn, ... };
+
+@script:python depends on report@
+fld << wopk.fld; T << wopk.T; p << wopk.p;
+@@
+import re
+m = re.fullmatch(r"(?:const\s+)?struct\s+(\w+)", str(T).strip())
+if m:
+	print("WRAPPER: opkeyrelease %s %s %s" % (fld, m.group(1), p[0].file))

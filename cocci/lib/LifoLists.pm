@@ -47,7 +47,8 @@ sub read_summaries($file) {
 sub lists_in($dir, $seeds) {
 	my %l = map { $_ => [read_list(defined $dir && -f "$dir/$_" ? "$dir/$_" : "$seeds/$_")] }
 		qw(maps.list releases.list iterators.list keyreleases.list);
-	$l{'fieldmaps.list'} = [defined $dir && -f "$dir/fieldmaps.list" ? read_list("$dir/fieldmaps.list") : ()];
+	$l{$_} = [defined $dir && -f "$dir/$_" ? read_list("$dir/$_") : ()]
+		for qw(fieldmaps.list opmaps.list opreleases.list opkeyreleases.list opstructs.list);
 	$l{'fields.list'} = [defined $dir && -f "$dir/fields.list" ? read_summaries("$dir/fields.list") : ()];
 	return \%l;
 }
@@ -68,8 +69,11 @@ sub _union($lists, @names) {
 # "// rules:" line (to append the rules to another semantic patch).
 sub substitute($text, $lists, %o) {
 	my $lname = qr/[\w-]+\.list/;
+	# (SmPL has no empty set: a list that is empty holds a name no
+	# function has.)
 	$text =~ s{\{[^{}]*\}(;\s*//((?:\s+$lname)+))[ \t]*$}{
-		'{' . join(', ', _union($lists, split ' ', $2)) . '}' . $1
+		my @n = _union($lists, split ' ', $2);
+		'{' . join(', ', @n ? @n : 'kmap_lifo_none') . '}' . $1
 	}gme;
 	# Summaries, in the rule's Python: 'NAME = "E;E" # summaries: LIST'.
 	$text =~ s{^(\w+ = )"[^"\n]*"( # summaries: ($lname))$}{
@@ -84,6 +88,8 @@ sub substitute($text, $lists, %o) {
 		my @rules;
 		push @rules, $1 while $text =~ s{^//\s*prefilter:.*\n@(\w+)@\n@@\n.*\n\n?}{}m;
 		for my $rule (@rules) {
+			# A dropped rule holds: so does a disjunction that names it.
+			$text =~ s/ depends on (?:\w+ \|\| )*\Q$rule\E(?: \|\| \w+)*(?=@)//g;
 			$text =~ s/\bdepends on \Q$rule\E && \(([^()]*)\)/depends on $1/g;
 			$text =~ s/\bdepends on \Q$rule\E && /depends on /g;
 			$text =~ s/ depends on \Q$rule\E(?= |@)//g;

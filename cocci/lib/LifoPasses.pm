@@ -31,12 +31,18 @@ my $LEVELS = 10;
 # At most this many changed files are given to spatch ahead of their pass.
 my $AHEAD_MAX = 16;
 
-sub _write_lists($dir, $maps, $rels, $keyrels, $fieldmaps, $fields) {
-	_write_list("$dir/maps.list", @$maps);
-	_write_list("$dir/releases.list", @$rels);
-	_write_list("$dir/keyreleases.list", @$keyrels);
-	_write_list("$dir/fieldmaps.list", @$fieldmaps);
-	_write_list("$dir/fields.list", @$fields);
+# The lists a pass writes for its rules (cocci/lib/LifoLists.pm), by
+# the kind of helper that joins each: the names of functions that map,
+# release, release by key; of the members of operations tables that do,
+# and of those structures;
+# the summaries of functions on a field of a parameter (fields.list:
+# "map|release NAME INDEX PATH"), and the names of those that map one.
+my @LISTS = qw(maps releases keyreleases opmaps opreleases opkeyreleases opstructs fieldmaps fields);
+my %LIST_OF = (map => 'maps', release => 'releases', keyrelease => 'keyreleases',
+	opmap => 'opmaps', oprelease => 'opreleases', opkeyrelease => 'opkeyreleases');
+
+sub _write_lists($dir, $l) {
+	_write_list("$dir/$_.list", @{$l->{$_} // []}) for @LISTS;
 }
 
 # The summaries of fields.list as one word each, for the plan's text.
@@ -109,18 +115,21 @@ sub _static_files($tree, $name, $defs, $includers) {
 # The passes, as run: their lists and new names, as text
 # for the next scan (LifoTreeIndex.pm keeps it), and back.
 sub _plan_text(@p) {
-	return join '', map { my $p = $_; "pass $p->{pass}\n" . join('', map { join(' ', $_, @{$p->{$_}}) . "\n" } qw(maps releases keyreleases fieldmaps fields new)) } @p;
+	return join '', map { my $p = $_; "pass $p->{pass}\n"
+		. join('', map { join(' ', $_, $_ eq 'fields' ? map { _word($_) } @{$p->{lists}{$_}} : @{$p->{lists}{$_}}) . "\n" } @LISTS)
+		. join(' ', 'new', @{$p->{new}}) . "\n" } @p;
 }
 
 sub _plan_of($text) {
 	my @p;
 	for (split /\n/, $text // '') {
-		if (/^pass (\d+)\z/) { push @p, { pass => $1 } }
-		elsif (@p && /^(maps|releases|keyreleases|fieldmaps|new)((?: [A-Za-z_]\w*)*)\z/) { $p[-1]{$1} = [split ' ', $2] }
-		elsif (@p && /^fields((?: \S+)*)\z/) { $p[-1]{fields} = [split ' ', $1] }
+		if (/^pass (\d+)\z/) { push @p, { pass => $1, lists => {} } }
+		elsif (@p && /^new((?: [A-Za-z_]\w*)*)\z/) { $p[-1]{new} = [split ' ', $1] }
+		elsif (@p && /^fields((?: \S+)*)\z/) { $p[-1]{lists}{fields} = [map { tr/:/ /r } split ' ', $1] }
+		elsif (@p && /^(\w+)((?: [A-Za-z_]\w*)*)\z/ && grep { $_ eq $1 } @LISTS) { $p[-1]{lists}{$1} = [split ' ', $2] }
 		else { return () }
 	}
-	return grep { my $p = $_; !grep { !$p->{$_} } qw(maps releases keyreleases fieldmaps fields new) } @p;
+	return grep { my $p = $_; $p->{new} && !grep { !$p->{lists}{$_} } @LISTS } @p;
 }
 
 # A rescan after a small change: the changed files that a pass of the
@@ -140,8 +149,7 @@ sub _ahead(%o) {
 		my @files = grep { defined $text{$_} && $text{$_} =~ $re } @changed or next;
 		my $d = "$o{dir}/ahead$p->{pass}";
 		make_path($d);
-		_write_lists($d, $p->{maps}, $p->{releases}, $p->{keyreleases}, $p->{fieldmaps},
-			[map { tr/:/ /r } @{$p->{fields}}]);
+		_write_lists($d, $p->{lists});
 		my $sp = _pass_rule($o{root}, $d);
 		my $pid = fork // last;
 		if (!$pid) {
@@ -183,20 +191,20 @@ sub _await($pid, $kill = 0) {
 sub run(%o) {
 	my $dir = $o{dir};
 	make_path($dir);
-	my @maps = LifoSpatch::list_names("$o{root}/cocci/maps.list")
-		or fail("$o{root}/cocci/maps.list: no names");
-	my @rels = LifoSpatch::list_names("$o{root}/cocci/releases.list")
-		or fail("$o{root}/cocci/releases.list: no names");
+	my %L = map { $_ => [] } @LISTS;
+	for my $l (qw(maps releases keyreleases)) {
+		@{$L{$l}} = LifoSpatch::list_names("$o{root}/cocci/$l.list");
+	}
+	@{$L{$_}} or fail("$o{root}/cocci/$_.list: no names") for qw(maps releases);
 	my %reserved = map { $_ => 1 } LifoSpatch::list_names("$o{root}/cocci/smpl-reserved.list");
-	my @keyrels = LifoSpatch::list_names("$o{root}/cocci/keyreleases.list");
-	my %known = ((map { ("map $_" => 1) } @maps), (map { ("release $_" => 1) } @rels),
-		(map { ("keyrelease $_" => 1) } @keyrels));
+	my %known = map { my $k = $_; map { ("$k $_" => 1) } @{$L{$LIST_OF{$k}}} } qw(map release keyrelease);
 	# The rules know what these do: no summary of theirs joins the lists.
-	my %seed = map { $_ => 1 } @maps, @rels, @keyrels, LifoSpatch::list_names("$o{root}/cocci/iterators.list");
-	my @new = (@maps, @rels, @keyrels);
-	# Summaries of functions on fields: the names that map one, and
-	# "map|release NAME INDEX PATH".
-	my (@fieldmaps, @fields);
+	my %seed = map { $_ => 1 } @{$L{maps}}, @{$L{releases}}, @{$L{keyreleases}},
+		LifoSpatch::list_names("$o{root}/cocci/iterators.list");
+	my @new = map { @{$L{$_}} } qw(maps releases keyreleases);
+	# Members of operations tables: the next pass reads the files that
+	# call them ("->map(").
+	my @members;
 	# The next pass reads the files that name @search, and %local; pass 1
 	# also finds the files that include a .c file (%$includers).
 	my ($includers, @search, %local) = ({}, @new);
@@ -216,6 +224,12 @@ sub run(%o) {
 		} elsif (@search) {
 			@hits = LifoSpatch::candidates($o{tree}, $o{all}, \@search, $o{jobs});
 		}
+		if (@members) {
+			# Calls of a member, in files that name its structure.
+			my $sre = LifoSlice::names_regex(@{$L{opstructs}});
+			push @hits, grep { (read_bytes("$o{tree}/$_") // '') =~ $sre }
+				LifoSpatch::fixed_candidates($o{tree}, $o{all}, [map { "->$_(" } @members], $o{jobs});
+		}
 		my %read = map { $_ => 1 } keys %local, @hits;
 		my @files = grep { $read{$_} } @{$o{all}};
 		push @passes, { files => scalar @files, names => scalar @new };
@@ -223,9 +237,8 @@ sub run(%o) {
 			$pass == 1 ? 'the seed functions' : scalar(@new) . ' wrappers found in pass ' . ($pass - 1));
 		last unless @files;
 		_await(delete $ahead->{$pass});
-		push @plan, { pass => $pass, maps => [@maps], releases => [@rels], keyreleases => [@keyrels], new => [@new],
-			fieldmaps => [@fieldmaps], fields => [map { _word($_) } @fields] };
-		_write_lists($dir, \@maps, \@rels, \@keyrels, \@fieldmaps, \@fields);
+		push @plan, { pass => $pass, new => [@new], lists => { map { $_ => [@{$L{$_}}] } @LISTS } };
+		_write_lists($dir, \%L);
 		my $sp = _pass_rule($o{root}, $dir);
 		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
 			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp",
@@ -244,7 +257,7 @@ sub run(%o) {
 		$latest{$_} = $now{$_} for keys %now;
 		$cand{$_} = 1 for @files;
 		LifoSpatch::add_run(\%run, $r);
-		(@new, @search, %local) = ();
+		(@new, @search, %local, @members) = ();
 		next if $pass > $LEVELS;
 		my %defined;	# name => files where this pass found it a wrapper
 		$defined{$_->[1]}{$_->[2] // ''} = 1 for @{$r->{wrappers}};
@@ -252,20 +265,26 @@ sub run(%o) {
 				grep { $_->[0] !~ /^field/ || defined $_->[4] } @{$r->{wrappers}}) {
 			my ($kind, $name, undef, $idx, $path) = @$w;
 			next if $kind =~ /^field/ && $seed{$name};
-			my $what = $kind =~ /^field/ ? "$kind $name $idx $path" : "$kind $name";
+			my $what = $kind =~ /^field/ ? "$kind $name $idx $path" : $kind =~ /^op/ ? "$kind $name $idx" : "$kind $name";
 			next if $known{$what}++;
 			if ($reserved{$name}) {
 				$o{say}->("scan: wrapper $name ($kind) left out: SmPL reserves the word\n");
 				next;
 			}
 			if ($kind =~ /^field(map|release)\z/) {
-				push @fields, "$1 $name $idx $path";
-				push @fieldmaps, $name if $1 eq 'map' && !$known{"fieldmaps $name"}++;
+				push @{$L{fields}}, "$1 $name $idx $path";
+				push @{$L{fieldmaps}}, $name if $1 eq 'map' && !$known{"fieldmaps $name"}++;
 			} else {
-				push @{$kind eq 'map' ? \@maps : $kind eq 'keyrelease' ? \@keyrels : \@rels}, $name;
+				push @{$L{$LIST_OF{$kind}}}, $name;
 			}
-			push @wrappers, [$kind, $name, $pass, $kind =~ /^field/ ? "$idx $path" : ()];
+			push @wrappers, [$kind, $name, $pass, $kind =~ /^field/ ? "$idx $path" : $kind =~ /^op/ ? "of struct $idx" : ()];
+			if ($kind =~ /^op/) {
+				# A member of struct $idx: its calls are E->NAME(...).
+				push @{$L{opstructs}}, $idx unless $known{"opstruct $idx"}++;
+				push @members, $name unless grep { $_ eq $name } @members;
+			}
 			next if grep { $_ eq $name } @new;
+			push @new, $name and next if $kind =~ /^op/;
 			push @new, $name;
 			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}], $includers);
 			if (@only) { $local{$_} = 1 for @only }
@@ -274,7 +293,7 @@ sub run(%o) {
 	}
 	_await($_, 1) for values %$ahead;
 	remove_tree(LifoCommon::entries($dir, qr/^ahead/));
-	_write_lists($dir, \@maps, \@rels, \@keyrels, \@fieldmaps, \@fields);
+	_write_lists($dir, \%L);
 	_write_list("$dir/wrappers.txt", map { "$_->[0] $_->[1]" . ($_->[3] ? " $_->[3]" : '') . " (level $_->[2])" } @wrappers);
 	unlink "$dir/pass.cocci";
 	my $rule = _standalone_rule($o{root}, $dir);

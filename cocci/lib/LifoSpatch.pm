@@ -144,6 +144,12 @@ sub candidates($tree, $files, $tokens, $jobs = 1) {
 	return _grep($tree, $files, $tokens, '-lwF', $jobs);
 }
 
+# Files that contain one of the fixed strings @$patterns ("->map("), in
+# the order given.
+sub fixed_candidates($tree, $files, $patterns, $jobs = 1) {
+	return _grep($tree, $files, $patterns, '-lF', $jobs);
+}
+
 # candidates(), and the files that #include a .c file by the base name
 # of what they include ({ name.c => [files] }), from one grep: without
 # -w, so that it also finds the #include lines; Perl then keeps the
@@ -436,6 +442,12 @@ sub _how($status, $stalled = 0) {
 # about (undef when it names none).
 sub _take_line($res, $l, $rule) {
 	chomp $l;
+	# A member of a structure of operations: [kind, member, file, structure].
+	if ($l =~ /^WRAPPER: (opmap|oprelease|opkeyrelease) ([A-Za-z_]\w*) ([A-Za-z_]\w*) (.+)$/) {
+		my $file = $4 =~ s{^\./}{}r;
+		push @{$res->{wrappers}}, [$1, $2, $file, $3];
+		return $file;
+	}
 	if ($l =~ /^WRAPPER: (map|release|keyrelease) ([A-Za-z_]\w*)(?: (.+))?$/) {
 		push @{$res->{wrappers}}, [$1, $2, $3];
 		return defined $3 ? $3 =~ s{^\./}{}r : undef;

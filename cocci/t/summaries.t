@@ -22,7 +22,8 @@ my $t = fake_tree();
 write_to("$t/include/linux/walk.h", "struct walk {\n\tvoid *addr;\n\tstruct page *page;\n\tint sum;\n};\n");
 my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' => 'drivers/x/user.c',
 	'static-a.c' => 'drivers/y/a.c', 'static-b.c' => 'drivers/y/b.c',
-	'keyed-pool.c' => 'mm/kpool.c', 'keyed-user.c' => 'drivers/z/user.c');
+	'keyed-pool.c' => 'mm/kpool.c', 'keyed-user.c' => 'drivers/z/user.c',
+	'ops-pool.c' => 'mm/zzpool.c', 'ops-user.c' => 'drivers/zz/user.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -44,7 +45,7 @@ subtest 'summaries found in one file reach the others' => sub {
 	like($wrappers, qr/^fieldmap walk_next 0 ->addr /m, 'walk_next() maps it again ...');
 	like($wrappers, qr/^fieldrelease walk_next 0 ->addr /m, '... after its release');
 	like($wrappers, qr/^fieldmap glue_start 0 ->addr \(level 2\)$/m, 'glue_start() maps it through walk_map(), a level further');
-	unlike($wrappers, qr/walk_peek|copy_ok|put_it|hold/, 'no summary for a function that releases what it maps itself, or a static one');
+	unlike($wrappers, qr/walk_peek|copy_ok|put_it|hold\b/, 'no summary for a function that releases what it maps itself, or a static one');
 };
 subtest 'callers in other files' => sub {
 	like($found, qr{^drivers/x/user\.c:14:\d+: copy_bad\(\): w->addr \(walk_map, line 11\) mapped before d \(kmap_local_page, line 12\) but released first; release d before w->addr }m,
@@ -60,6 +61,14 @@ subtest 'a release by key, in another file' => sub {
 	like($found, qr{^drivers/z/user\.c:13:\d+: zread_bad\(\): src \(kpool_map, line 10\) mapped before dst \(kmap_local_page, line 11\) but released first; release dst before src }m,
 		'kpool_unmap(pool, handle) releases what kpool_map(pool, handle) mapped, while dst is held');
 	unlike($found, qr/zread_ok/, 'released in order: silent');
+};
+subtest 'an operations table' => sub {
+	like($wrappers, qr/^opmap map of struct zpool_driver \(level \d\)$/m, '.map = zz_zpool_map: a call of the member maps');
+	like($wrappers, qr/^opkeyrelease unmap of struct zpool_driver \(level \d\)$/m, '.unmap = zz_zpool_unmap: a call of the member releases by key');
+	like($wrappers, qr/^map zp_map_handle /m, 'zp_map_handle() returns driver->map(...): a map wrapper');
+	like($wrappers, qr/^keyrelease zp_unmap_handle /m, 'zp_unmap_handle() calls driver->unmap(pool, handle): a release by key');
+	like($found, qr{^drivers/zz/user\.c:10:\d+: zswap_bad\(\): src \(zp_map_handle, line 7\) mapped before dst \(kmap_local_page, line 8\) but released first; release dst before src }m,
+		'the caller of the dispatchers, its releases swapped, is reported');
 };
 like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 13\) mapped before d }m,
 	'a static function of another file read in the same spatch run does not stand for the one of this file');
