@@ -177,55 +177,77 @@ if params and a:
 	if (keyed and named) or (not keyed and not named and "->" in a.group(2)):
 		print("WRAPPER: keyrelease %s %s" % (f, pf[0].file))
 
-// Operations tables: a member set to a function that maps, releases or
-// releases by key does so when it is called through a pointer to that
-// structure (E->map(...), E a struct zpool_driver *), for the functions
-// that call it: zpool_map_handle() calls driver->map, set to
-// zs_zpool_map().  Prints "WRAPPER: opmap MEMBER STRUCT FILE".
-@wopm depends on wmaps || wrels@
-identifier I, fld;
+// Operations tables: a member set to a function of the file that
+// returns a mapping call's result, releases a parameter or releases by
+// key does so when it is called through a pointer to that structure
+// (E->map(...), E a struct zpool_driver *), for the functions that call
+// it: zpool_map_handle() calls driver->map, set to zs_zpool_map(), which
+// returns zs_map_object(...).  Prints "WRAPPER: opmap MEMBER STRUCT
+// FILE" (oprelease, opkeyrelease).
+@wop depends on wmaps || wrels@
+identifier I, fld, fn;
 type T;
-identifier fn = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 position p;
 @@
 T I@p = { ..., .fld = fn, ... };
 
-@script:python depends on report@
-fld << wopm.fld; T << wopm.T; p << wopm.p;
+@wopm exists@
+identifier wop.fn;
+type T2;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+position pf;
 @@
-import re
-m = re.fullmatch(r"(?:const\s+)?struct\s+(\w+)", str(T).strip())
-if m:
-	print("WRAPPER: opmap %s %s %s" % (fld, m.group(1), p[0].file))
-
-@wopr depends on wmaps || wrels@
-identifier I, fld;
-type T;
-identifier fn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
-position p;
-@@
-T I@p = { ..., .fld = fn, ... };
+T2 *fn@pf(...) {
+... when any
+return <+... mf(...) ...+>;
+}
 
 @script:python depends on report@
-fld << wopr.fld; T << wopr.T; p << wopr.p;
+pf << wopm.pf;
 @@
-import re
-m = re.fullmatch(r"(?:const\s+)?struct\s+(\w+)", str(T).strip())
-if m:
-	print("WRAPPER: oprelease %s %s %s" % (fld, m.group(1), p[0].file))
+globals().setdefault("op_targets", {})[(pf[0].file, pf[0].current_element)] = "opmap"
 
-@wopk depends on wmaps || wrels@
-identifier I, fld;
-type T;
-identifier fn = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
-position p;
+@wopr exists@
+identifier wop.fn, x;
+type T2, T3;
+expression E;
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+position pf;
 @@
-T I@p = { ..., .fld = fn, ... };
+T2 fn@pf(..., T3 *x, ...) {
+... when != x = E
+rf(..., \(x\|x + E\|x - E\), ...);
+...
+}
 
 @script:python depends on report@
-fld << wopk.fld; T << wopk.T; p << wopk.p;
+pf << wopr.pf;
+@@
+globals().setdefault("op_targets", {})[(pf[0].file, pf[0].current_element)] = "oprelease"
+
+@wopk exists@
+identifier wop.fn;
+type T2;
+identifier kf = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+position pf;
+@@
+T2 fn@pf(...) {
+... when != mf(...)
+kf(...);
+... when any
+}
+
+@script:python depends on report@
+pf << wopk.pf;
+@@
+globals().setdefault("op_targets", {})[(pf[0].file, pf[0].current_element)] = "opkeyrelease"
+
+@script:python depends on report@
+fld << wop.fld; fn << wop.fn; T << wop.T; p << wop.p;
 @@
 import re
+kind = globals().get("op_targets", {}).get((p[0].file, fn))
 m = re.fullmatch(r"(?:const\s+)?struct\s+(\w+)", str(T).strip())
-if m:
-	print("WRAPPER: opkeyrelease %s %s %s" % (fld, m.group(1), p[0].file))
+if kind and m:
+	print("WRAPPER: %s %s %s %s" % (kind, fld, m.group(1), p[0].file))
