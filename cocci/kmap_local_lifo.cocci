@@ -405,14 +405,18 @@ def print_summaries():
 						print("WRAPPER: %s %s %d %s %s" % (kind, fn, idx, path, f))
 	summarized.clear()
 
+statics = {}
+
 def is_static(f, fn):
 	"""Whether function fn is defined static in file f (only its file
-	can call it)."""
-	for n, t in enumerate(lines_of(f)):
-		if re.match(r"[A-Za-z_].*\b%s\s*\(" % re.escape(fn), t):
-			head = " ".join(lines_of(f)[max(0, n - 1):n + 1])
-			return re.search(r"\bstatic\b", head) is not None
-	return False
+	can call it): from the heads of its functions, read once."""
+	if f not in statics:
+		lines, lay, heads = lines_of(f), layout(f), {}
+		for n, t in enumerate(lines):
+			if n + 1 < len(lay) and lay[n][0] is None and lay[n + 1][0]:
+				heads.setdefault(lay[n + 1][0], re.search(r"\bstatic\b", " ".join(lines[max(0, n - 1):n + 1])) is not None)
+		statics[f] = heads
+	return statics[f].get(fn, False)
 
 layouts = {}
 

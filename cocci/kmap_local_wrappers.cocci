@@ -106,76 +106,70 @@ pf << wrel.pf;
 @@
 print("WRAPPER: release %s %s" % (f, pf[0].file))
 
-// The functions that map themselves: none releases by key.
-@wkmap depends on wrels exists@
-identifier f;
-type TR;
+// The functions that map themselves: none releases by key.  (Calls,
+// not paths: a path search of every function costs far more.)
+@wkmap depends on wrels@
 identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
-position pf;
+position p;
 @@
-TR f@pf(...) {
-... when any
-mf(...)
-... when any
-}
+mf@p(...)
 
 @script:python depends on report@
-pf << wkmap.pf;
+p << wkmap.p;
 @@
-globals().setdefault("wrappers_that_map", set()).add((pf[0].file, pf[0].current_element))
+globals().setdefault("wrappers_that_map", set()).add((p[0].file, p[0].current_element))
 
 // A release by key: a function given parameters that releases what none
-// of them names and it did not map itself (a per-CPU area's address,
+// of them names, and maps nothing itself (a per-CPU area's address,
 // zs_unmap_object()), or passes its parameters to such a function.
-@wkrel depends on wrels exists@
-identifier f;
-type TR;
-expression X, E;
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+@wkrel depends on wrels@
+expression X;
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
 identifier kf = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 identifier okr = {kmap_lifo_none}; // opkeyreleases.list
 identifier sn = {kmap_lifo_none}; // opstructs.list
 struct sn *EO;
-position pf, pr;
+position pr;
 @@
-TR f@pf(...) {
-... when != mf(...)
-    when != X = E
 \( rf@pr(X) \| kf@pr(...) \| EO->okr@pr(...) \)
-... when any
-}
 
 @script:python depends on report@
-f << wkrel.f;
-pf << wkrel.pf;
 pr << wkrel.pr;
 @@
 import re
 keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
 opkeyreleases = "" # summaries: opkeyreleases.list
+f = pr[0].current_element
 lines = open(pr[0].file, errors="replace").read().split("\n")
-head = " ".join(lines[int(pf[0].line) - 1:int(pf[0].line) + 4])
-m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(f), head)
-params = [re.search(r"(\w+)\s*(\[[^]]*\])?\s*$", a).group(1) for a in m.group(1).split(",") if re.search(r"\w", a)] if m else []
-params = [x for x in params if x != "void"]
-# Pointers set from a parameter stand for it ("struct s *p = data;").
-for t in lines[int(pf[0].line) - 1:int(pr[0].line)]:
-	d = re.search(r"\*\s*(\w+)\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*;", t)
-	if d and d.group(2) in params:
-		params.append(d.group(1))
-if (pf[0].file, f) in globals().get("wrappers_that_map", ()):
-	params = []
-call = " ".join(lines[int(pr[0].line) - 1:int(pr[0].line) + 3])[int(pr[0].column):]
-a = re.match(r"(\w+)\s*\(([^;]*)\)", call)
-if params and a:
-	named = [x for x in params if re.search(r"\b%s\b" % re.escape(x), a.group(2))]
-	# A release of a parameter is a plain release wrapper (wrel); by
-	# key: what it releases names none of them, or a release by key is
-	# given some of them.
-	keyed = a.group(1) in keyreleases.split(";") + opkeyreleases.split(";")
-	if (keyed and named) or (not keyed and not named and "->" in a.group(2)):
-		print("WRAPPER: keyrelease %s %s" % (f, pf[0].file))
+start = None
+for n in range(int(pr[0].line) - 1, -1, -1):
+	if re.match(r"\w.*\b%s\s*\(" % re.escape(f), lines[n]):
+		start = n
+		break
+if start is not None and (pr[0].file, f) not in globals().get("wrappers_that_map", ()):
+	head = " ".join(lines[start:start + 5])
+	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(f), head)
+	params = [re.search(r"(\w+)\s*(\[[^]]*\])?\s*$", a).group(1) for a in m.group(1).split(",") if re.search(r"\w", a)] if m else []
+	params = [x for x in params if x != "void"]
+	body = lines[start:int(pr[0].line)]
+	# Pointers set from a parameter stand for it ("struct s *p = data;").
+	for t in body:
+		d = re.search(r"\*\s*(\w+)\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*;", t)
+		if d and d.group(2) in params:
+			params.append(d.group(1))
+	call = " ".join(lines[int(pr[0].line) - 1:int(pr[0].line) + 3])[int(pr[0].column):]
+	a = re.match(r"(\w+)\s*\(([^;]*)\)", call)
+	if params and a:
+		arg = a.group(2).strip()
+		named = [x for x in params if re.search(r"\b%s\b" % re.escape(x), arg)]
+		# Set in the function before: a mapping it keeps, no key.
+		assigned = any(re.search(r"(?<![=!<>])%s\s*=[^=]" % re.escape(arg), t) for t in body[1:])
+		# A release of a parameter is a plain release wrapper (wrel); by
+		# key: what it releases names none of them, or a release by key
+		# is given some of them.
+		keyed = a.group(1) in keyreleases.split(";") + opkeyreleases.split(";")
+		if (keyed and named) or (not keyed and not named and not assigned and "->" in arg):
+			print("WRAPPER: keyrelease %s %s" % (f, pr[0].file))
 
 // Operations tables: a member set to a function of the file that
 // returns a mapping call's result, releases a parameter or releases by
@@ -185,7 +179,8 @@ if params and a:
 // returns zs_map_object(...).  Prints "WRAPPER: opmap MEMBER STRUCT
 // FILE" (oprelease, opkeyrelease).
 @wop depends on wmaps || wrels@
-identifier I, fld, fn;
+identifier I, fld;
+identifier fn = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle, kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, zs_unmap_object, zpool_unmap_handle}; // maps.list releases.list keyreleases.list
 type T;
 position p;
 @@

@@ -39,6 +39,10 @@ sub slice($text, $names) {
 	my @keep = map { !($_ =~ tr/\n//) || /^[ \t]*#/m || $_ =~ $names ? 1 : 0 } @inner;
 	my @name = map { my $from = $_->[0] > 512 ? $_->[0] - 512 : 0;
 		substr($text, $from, $_->[0] - $from) =~ /(\w+)\s*\([^;{}]*\)\s*\{[ \t]*\n\z/ ? $1 : '' } @bodies;
+	# The body of a function that is itself one of the names: the rules
+	# read what it does (the function set to a member of an operations
+	# table, kmap_local_wrappers.cocci).
+	$keep[$_] ||= length $name[$_] && $name[$_] =~ /\A$names\z/ ? 1 : 0 for 0 .. $#bodies;
 	my $field = qr/->\s*[\w.>-]*\s*=\s*(?:\([^()]*\)\s*)?$names\s*\(/;
 	my @chain = map { length $name[$_] && $inner[$_] =~ $field ? 1 : 0 } 0 .. $#bodies;
 	while (1) {

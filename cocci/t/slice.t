@@ -151,4 +151,14 @@ is_deeply($ccuts, [[19, 20], [32, 33]],
 	'chains of calls of a body that maps into a field are kept; an unrelated body, and a caller of a body that maps a local, are emptied');
 like($cout, qr/return step\(s\);/, '... the caller of the caller is kept');
 
+# The body of a function whose own name is one of the names is kept:
+# the rules read what it does (an operations table's member).
+{
+	my $text = "static void *pool_map(void *pool, int h)\n{\n\treturn obj_map(pool, h);\n}\n\n"
+		. "static int other(int a)\n{\n\treturn a;\n}\n";
+	my ($o) = slice($text, names_regex('pool_map'));
+	like($o, qr/return obj_map\(pool, h\);/, 'a function named by the names keeps its body');
+	unlike($o, qr/return a;/, '... and another still loses its');
+}
+
 done_testing;
