@@ -46,6 +46,11 @@ import re
 # FILE"): a call maps, or releases, field PATH of its argument INDEX.  By
 # name: only functions that other files can call (not static) are listed.
 extern_fields = "" # summaries: fields.list
+# Functions whose result is a mapping.
+plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_local_pfn;kmap_atomic;kmap_atomic_prot;kmap_atomic_pfn;pte_offset_map;pte_offset_map_lock;pte_offset_map_nolock;pte_offset_map_ro_nolock;pte_offset_map_rw_nolock;__pte_offset_map;__pte_offset_map_lock;pte_alloc_map;pte_alloc_map_lock;bvec_kmap_local;io_mapping_map_local_wc;io_mapping_map_atomic_wc;zs_map_object;zpool_map_handle" # summaries: maps.list
+plain_maps = set(plain_map_names.split(";"))
+iterator_names = "sg_miter_next;skb_seq_read" # summaries: iterators.list
+iterators = set(iterator_names.split(";"))
 # Functions that release by key (keyed_at()).
 keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
 keyrel_names = set(keyreleases.split(";"))
@@ -864,9 +869,17 @@ fn(...) {
 A << nest.A; pa << nest.pa;
 @@
 nested.add(where(pa))
-# A mapped by a helper: A must be the argument the helper maps a field of.
-if helper_arg(A, pa):
-	outer.add((where(pa), tidy(A)))
+# A mapped by a helper of the file (or of another file): A must be the
+# argument the helper maps a field of.  Another call matched only as a
+# helper of some other file read in the same run: A must be what a
+# mapping call is assigned to, or an iterator's last argument.
+if key(pa) in helper_calls:
+	if helper_arg(A, pa):
+		outer.add((where(pa), tidy(A)))
+else:
+	args = call_at(pa)[1]
+	if tidy(A) == assignee(pa) or callee(pa) in plain_maps or (callee(pa) in iterators and args and tidy(args[-1]) == tidy(A)):
+		outer.add((where(pa), tidy(A)))
 
 // Aliases matter only where nest found a pair.
 // Aliases: "y = x;" (or x plus an offset, or cast, or "y = x = map()")

@@ -86,4 +86,22 @@ unlike($found, qr/copy_bad\(\)/, '... and its caller in another file, cached bef
 write_to("$t/lib/walk.c", $walk);
 ($st, $found) = scan('--cache', $cache);
 like($found, qr/copy_bad\(\)/, '... and reported again when it releases again');
+# A helper of one file read in the same spatch run as another file that
+# calls a function of its name: the call's arguments are no mappings
+# (the scan of 6.12 with WRAPPERS=0 reported libiscsi_tcp's "consumed
+# (skb_seq_read) mapped before seq").
+{
+	my $t2 = fake_tree();
+	write_to("$t2/net/core/skbuff.c", '');
+	copy("$data/skbuff.c", "$t2/net/core/skbuff.c") or die;
+	write_to("$t2/drivers/scsi/iscsi.c", '');
+	copy("$root/cocci/tests/helper_chain.c", "$t2/drivers/scsi/iscsi.c") or die;
+	my $out = "$tmp/skb";
+	my ($st2) = run_cmd("perl $root/cocci/bin/lifo-scan.pl --tree '$t2' --out '$out' --jobs 1 >/dev/null 2>'$out.err'");
+	my $f = slurp("$out/findings.txt") // '';
+	is($st2, 0, 'one spatch run over skbuff.c and its caller: exit 0') or diag slurp("$out.err");
+	like($f, qr/recv_skb\(\): seq \(skb_seq_read, line 67\) mapped before segment->sg_mapped/, '... the caller\'s finding');
+	unlike($f, qr/consumed/, '... and no mapping named after skb_seq_read()\'s first argument');
+}
+
 done_testing;
