@@ -59,6 +59,15 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	my $r = commit("mm: fix\n\nFix it.\n\nCo-developed-by: Claude claude-opus-4-20250514\n$SOB");
 	is($r->{rc}, 0, 'commit-msg autofix: committed') or diag $r->{err};
 	like(head_msg(), qr/^Assisted-by: LLM$/m, 'commit-msg autofix: with the fixed trailer');
+	$r = commit("mm: fix\n\nFix it.\n\n${SOB}Co-authored-by: Codex <noreply\@openai.com>\n");
+	is($r->{rc}, 0, 'commit-msg autofix=true: warnings only, committed');
+	like(head_msg(), qr/^Co-authored-by: Codex/m, '... as written');
+	git('config', 'disclosure.autofix', 'all');
+	$r = commit("mm: fix\n\nFix it.\n\n${SOB}Co-authored-by: Codex <noreply\@openai.com>\n");
+	is($r->{rc}, 0, 'commit-msg autofix=all: committed') or diag $r->{err};
+	like(head_msg(), qr/^Assisted-by: LLM/m, '... with the agent\'s co-author trailer rewritten');
+	unlike(head_msg(), qr/^Co-authored-by: Codex/m, '... and gone');
+	like($r->{err}, qr/fix applied \(disclosure\.autofix=all\)/, '... and says so');
 	git('config', '--unset', 'disclosure.autofix');
 	git('config', 'disclosure.requireSignoff', 'true');
 	$r = commit("mm: fix\n\nFix it.\n\nAssisted-by: Claude:claude-opus-4-5\n");
