@@ -25,7 +25,7 @@ use LifoCommon qw(read_bytes);
 use LifoLists;
 use LifoSlice;
 
-my $FORMAT = 'kmap-lifo-cache 2';
+my $FORMAT = 'kmap-lifo-cache 3';
 
 # undef and the reason when DIR cannot be used.
 sub new($class, $dir) {
@@ -69,12 +69,15 @@ sub _path($self, $key) { return "$self->{dir}/spatch/" . substr($key, 0, 2) . "/
 sub get($self, $key) {
 	my $text = read_bytes($self->_path($key));
 	my @l = split /\n/, $text // '', -1;
-	unless (@l >= 2 && $l[0] eq "$FORMAT $key" && $l[-2] eq 'end' && $l[-1] eq '') {
+	# The body's checksum is the line before "end": a damaged body that
+	# keeps its first and last lines is a miss too.
+	unless (@l >= 3 && $l[0] eq "$FORMAT $key" && $l[-2] eq 'end' && $l[-1] eq ''
+		&& $l[-3] eq 'S ' . sha256_hex(join "\n", @l[1 .. $#l - 3], '')) {
 		$self->{misses}++;
 		return undef;
 	}
 	my %e = (lines => [], parse_errors => 0, handled => 0, cut => []);
-	for (@l[1 .. $#l - 2]) {
+	for (@l[1 .. $#l - 3]) {
 		if (/^O (.*)\z/s) { push @{$e{lines}}, $1 }
 		elsif (/^P (\d+)\z/) { $e{parse_errors} = 0 + $1 }
 		elsif ($_ eq 'H') { $e{handled} = 1 }
@@ -92,9 +95,10 @@ sub get($self, $key) {
 sub put($self, $key, $e) {
 	return if $self->{write_error};
 	my $p = $self->_path($key);
-	my $text = "$FORMAT $key\n" . ($e->{handled} ? "H\n" : '') . "P " . ($e->{parse_errors} // 0) . "\n"
+	my $body = ($e->{handled} ? "H\n" : '') . "P " . ($e->{parse_errors} // 0) . "\n"
 		. join('', map { "C $_->[0]-$_->[1]\n" } @{$e->{cut} // []})
-		. join('', map { "O $_\n" } @{$e->{lines}}) . "end\n";
+		. join('', map { "O $_\n" } @{$e->{lines}});
+	my $text = "$FORMAT $key\n$body" . 'S ' . sha256_hex($body) . "\nend\n";
 	my $tmp = "$p.$$.tmp";
 	eval { make_path($p =~ s{/[^/]*$}{}r) };
 	my $fh;

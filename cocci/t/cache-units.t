@@ -74,6 +74,21 @@ $c->put($k1, { lines => ['g.c:1:2: WARNING: x'], parse_errors => 1, handled => 1
 is_deeply($c->get($k1), { lines => ['g.c:1:2: WARNING: x'], parse_errors => 1, handled => 1, cut => [[3, 4]] },
 	'an entry reads back as written');
 is($c->get($k2 =~ tr/0-9a-f/1-9a-f0/r), undef, 'a missing entry is a miss');
-is_deeply($c->stats->{hits}, 1, '... counted');
+{
+	# A byte changed inside the body, first and last lines kept.
+	my $f = "$dir/c/spatch/" . substr($k1, 0, 2) . "/$k1";
+	open my $in, '<', $f or die;
+	my $t = do { local $/; <$in> };
+	close $in;
+	(my $bad = $t) =~ s/WARNING: x/WARNING: y/ or die;
+	open my $o, '>', $f or die;
+	print $o $bad;
+	close $o;
+	is($c->get($k1), undef, 'an entry whose body was changed is a miss');
+	open $o, '>', $f or die;
+	print $o $t;
+	close $o;
+}
+is_deeply($c->stats->{hits}, 1, '... counted (one hit)');
 
 done_testing;
