@@ -142,6 +142,9 @@ sub check_out_dir($out, $tree = undef, $name = 'OUT') {
 		$real =~ s{/+}{/}g;
 		fail("$name=$out is inside the kernel tree $t, which is only read: pick an $name outside it")
 			if "$real/" =~ m{^\Q$t\E/};
+		# OUT's own folders are replaced and removed: never a tree in them.
+		fail("the kernel tree $t is inside $name=$out, whose folders the tool replaces: pick an $name outside it")
+			if "$t/" =~ m{^\Q${\($real =~ s{/\z}{}r)}\E/};
 	}
 	eval { make_path($out) };
 	my $probe = "$out/.write-test.$$";

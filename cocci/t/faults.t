@@ -186,4 +186,14 @@ for my $name ('s y', 's ~ y') {
 	ok(-f "$base/s/sentinel" && -f "$base/home/sentinel", '... the folders its words name are untouched');
 	is_deeply(leftovers($wo), [], '... and no temporary files');
 }
+# A tree inside OUT: refused before anything is written.
+{
+	my $base = tempdir(CLEANUP => 1);
+	system('cp', '-a', $t, "$base/linux") == 0 or die;
+	($st, $o) = run_cmd("perl $root/cocci/bin/lifo-scan.pl --tree '$base/linux' --out '$base' --jobs 1 2>&1");
+	is($st, 2, 'KSRC inside OUT: exit 2');
+	like($o, qr/is inside OUT=/, '... and says so');
+	ok(-f "$base/linux/mm/copy.c" && !-e "$base/findings.json", '... the tree untouched, nothing written');
+}
+
 done_testing;
