@@ -100,11 +100,37 @@ sub _build_syms($self, $file) {
 	return @syms;
 }
 
-# [SYMBOL, "CONFIG_X"] when the Kconfig of the code that builds $file
-# depends (plainly, through up to four levels) on an architecture symbol.
+# The symbols that only one architecture's Kconfig defines (a platform:
+# ARCH_OMAP2PLUS in arch/arm/mach-omap2/Kconfig): symbol => [arch,
+# "file:line"].
+sub _arch_only($self) {
+	return $self->{arch_only} if $self->{arch_only};
+	my (%in, %at);
+	for my $rel (grep { !m{(?:^|/)(?:Documentation|tools)/} } $self->_kconfig_files) {
+		my $arch = $rel =~ m{^arch/([^/]+)/} ? $1 : '';
+		open my $fh, '<', "$self->{tree}/$rel" or next;
+		while (my $l = <$fh>) {
+			next unless $l =~ /^\s*(?:menu)?config\s+(\w+)/;
+			$in{$1}{$arch} = 1;
+			$at{$1} //= "$rel:$.";
+		}
+	}
+	my %only;
+	for my $sym (keys %in) {
+		my @a = keys %{$in{$sym}};
+		$only{$sym} = [$a[0], $at{$sym}] if @a == 1 && $a[0] ne '';
+	}
+	return $self->{arch_only} = \%only;
+}
+
+# [SYMBOL, "CONFIG_X", arch] when the Kconfig of the code that builds
+# $file depends (plainly, through up to four levels) on an architecture
+# symbol, or on a symbol only one architecture defines (all the
+# alternatives of an "A || B" on one architecture count as one).
 sub arch_gate($self, $file) {
 	return undef if $file =~ m{^arch/};
 	my $k = $self->_kconfig;
+	my $only = $self->_arch_only;
 	my %gate = map { $_ => 1 } qw(X86_64 64BIT ARM64 X86 ARM RISCV S390 LOONGARCH PPC MIPS SPARC);
 	for my $sym ($self->_build_syms($file)) {
 		my @todo = ([$sym, 0]);
@@ -113,11 +139,17 @@ sub arch_gate($self, $file) {
 			my ($s, $d) = @$t;
 			next if $seen{$s}++ || $d > 4;
 			for my $expr (@{$k->{$s} // []}) {
-				next if $expr =~ /\|\|/;
+				if ($expr =~ /\|\|/) {
+					my @alt = map { s/^\(|\)$//gr } split /\s*\|\|\s*/, $expr;
+					my %a = map { /^(\w+)$/ && $only->{$1} ? ($only->{$1}[0] => 1) : ('' => 1) } @alt;
+					return [$alt[0], "CONFIG_$sym", (keys %a)[0]] if keys %a == 1 && !$a{''};
+					next;
+				}
 				for my $c (split /\s*&&\s*/, $expr) {
 					$c =~ s/^\(|\)$//g;
 					next unless $c =~ /^(\w+)$/;
 					return [$c, "CONFIG_$sym"] if $gate{$c};
+					return [$c, "CONFIG_$sym", $only->{$c}[0]] if $only->{$c};
 					push @todo, [$c, $d + 1];
 				}
 			}
@@ -175,7 +207,7 @@ sub classify($self, $f) {
 	}
 	# Generic code that its Kconfig limits to some architectures.
 	if (my $gate = $self->arch_gate($f->{file})) {
-		my ($sym, $via) = @$gate;
+		my ($sym, $via, $platform) = @$gate;
 		if ($sym eq 'X86_64' || $sym eq '64BIT') {
 			my $fm = $self->arch_facts('x86')->{forcemap};
 			return ('cleanup', "$via depends on $sym, so there is no HIGHMEM and no force-map: the order changes nothing at run time", '')
@@ -185,11 +217,12 @@ sub classify($self, $f) {
 		}
 		my %arch = (ARM64 => 'arm64', X86 => 'x86', ARM => 'arm', RISCV => 'riscv', S390 => 's390',
 			LOONGARCH => 'loongarch', PPC => 'powerpc', MIPS => 'mips', SPARC => 'sparc');
-		if (my $a = $arch{$sym}) {
+		if (my $a = $platform // $arch{$sym}) {
 			my %g = %$f;
 			$g{file} = "arch/$a/(via $f->{file})";
 			my @r = $self->classify(\%g);
-			$r[1] = "$via depends on $sym; " . $r[1];
+			my $def = $platform ? " (defined in arch/$a only: " . $self->_arch_only->{$sym}[1] . ")" : '';
+			$r[1] = "$via depends on $sym$def; " . $r[1];
 			return @r;
 		}
 	}

@@ -52,7 +52,17 @@ write_to("$t/drivers/soc/Makefile", "obj-\$(CONFIG_SOC_THING) += thing.o\n");
 write_to("$t/drivers/soc/Kconfig", "config SOC_THING\n\tbool \"thing\"\n\tdepends on ARM64 || COMPILE_TEST\n");
 write_to("$t/drivers/soc2/Makefile", "obj-\$(CONFIG_SOC2) += thing.o\n");
 write_to("$t/drivers/soc2/Kconfig", "config SOC2\n\tbool \"thing\"\n\tdepends on LOONGARCH\n");
+# A platform symbol only arch/loongarch defines; a driver for it, and
+# one for either of two such platforms.
+write_to("$t/arch/loongarch/mach-foo/Kconfig", "config ARCH_FOO\n\tbool \"Foo\"\n\nconfig ARCH_FOO2\n\tbool\n");
+write_to("$t/drivers/foo/Makefile", "obj-\$(CONFIG_FOO_CRYPTO) += foo.o\nobj-\$(CONFIG_FOO_EITHER) += either.o\n");
+write_to("$t/drivers/foo/Kconfig", "config FOO_CRYPTO\n\ttristate \"Foo\"\n\tdepends on ARCH_FOO\n\nconfig FOO_EITHER\n\ttristate\n\tdepends on ARCH_FOO || ARCH_FOO2\n");
 $imp = LifoImpact->new($t);
+($i, $r) = $imp->classify($mk->('drivers/foo/foo.c'));
+is($i, 'cleanup', 'a driver for a platform only LoongArch defines: classified as LoongArch code');
+like($r, qr{CONFIG_FOO_CRYPTO depends on ARCH_FOO \(defined in arch/loongarch only: arch/loongarch/mach-foo/Kconfig:1\); arch/loongarch has neither},
+	'... the reason cites where the platform is defined');
+is(($imp->classify($mk->('drivers/foo/either.c')))[0], 'cleanup', '... and one for either of two such platforms');
 ($i, $r, $aff) = $imp->classify($mk->('drivers/acc/acc_fixed.c'));
 is($i, 'fix', 'x86-64-only driver: fix (force-map)');
 like($r, qr/CONFIG_ACC depends on X86_64: no HIGHMEM there.*FORCE_MAP/, 'reason: depends on X86_64, force-map');
