@@ -100,7 +100,7 @@ fixes: deps
 
 check-patch: deps
 	@test -n $(call shq,$(PATCH)) || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
-	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch $(call shq,$(PATCH)) --kver $(call shq,$(KVER))
+	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch $(call shq,$(PATCH)) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(CACHE),--cache $(call shq,$(CACHE)))
 
 # Write the name lists into the semantic patches, then remake the kernel
 # patch that adds the rule to scripts/coccinelle/api/.

@@ -4,6 +4,13 @@
 #
 #   perl cocci/bin/check-patch.pl --tree DIR --patch FILE... [--out DIR]
 #        [--jobs N] [--cocci-dir DIR] [--kver V] [--checkpatch-opts "..."]
+#        [--wrappers] [--cache DIR]
+#
+# The LIFO rules know the tree's helpers (those of other files: ufs
+# namei.c calls dir.c's): from the last whole-tree make scan into OUT of
+# the same tree, else, with --wrappers (make's default, WRAPPERS=1),
+# found now by make scan's passes with its cache; else the seed lists,
+# and it says so.
 #
 # --patch (make's PATCH=) may be given more than once; each is a patch,
 # an mbox of several (git format-patch --stdout, b4 am), a folder of
@@ -34,14 +41,17 @@ use File::Copy qw(copy);
 use LifoCommon qw(fail project_root is_ktree check_out_dir cocci_rules jobs_option scratch_dir);
 use LifoSpatch ();
 use LifoImpact ();
+use LifoOutput ();
+use LifoPasses ();
+use LifoCache ();
 use LifoReport qw(finding_line finding_key);
 use LifoPatch qw(capture);
 
 my $root = project_root();
 my %o = (timeout => 60, 'cocci-dir' => "$root/cocci", 'checkpatch-opts' => '');
 GetOptions(\%o, 'tree=s', 'patch=s@', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
-	'timeout=i', 'checkpatch-opts=s', 'help') or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,26p', $0 }
+	'timeout=i', 'checkpatch-opts=s', 'wrappers', 'cache=s', 'help') or fail("bad options (see the head of $0)");
+if ($o{help}) { exec 'sed', '-n', '2,33p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
@@ -55,6 +65,7 @@ fail("no LIFO checker among the rules of $o{'cocci-dir'}") unless @rules;
 my $jobs = $o{jobs} || 2;
 
 my $work = scratch_dir($out, 'check-patch');
+@rules = tree_rule(@rules);
 my @series = series_of(@{$o{patch} // []}, @ARGV);
 my $impact = LifoImpact->new($tree);
 # The series so far: files as the patches that applied left them
@@ -76,6 +87,32 @@ if ($n > 1) {
 	print "check-patch: series of $n patches: " . ($nbad ? "FAILED: $nbad of $n failed" : 'ok') . "\n";
 }
 exit($nbad ? 1 : 0);
+
+# The rule that knows the tree's helpers (a helper of another file, as
+# fs/ufs/dir.c's for fs/ufs/namei.c, is invisible to the seed lists):
+# the one the last complete whole-tree make scan into OUT left, when it
+# scanned this tree; else, with --wrappers, inferred now (the passes of
+# make scan, with its cache); else the rules of --cocci-dir, said so.
+sub tree_rule(@seed) {
+	my $meta = "$out/scan.json";
+	my $s = -f $meta && -f "$out/cocci-tree/kmap_local_lifo.cocci" ? eval { LifoOutput::read_json($meta) } // {} : {};
+	if (($s->{tree} // '') eq $tree && $s->{complete} && !$s->{selection} && @{$s->{wrappers} // []}) {
+		print "check-patch: LIFO rules: with the tree's helpers found by the make scan of $out\n";
+		return ("$out/cocci-tree/kmap_local_lifo.cocci");
+	}
+	if ($o{wrappers}) {
+		print STDERR "check-patch: finding the tree's helpers (make scan's passes)\n";
+		my $cache = $o{cache} ? (LifoCache->new($o{cache}))[0] : undef;
+		my $r = LifoPasses::run(tree => $tree, all => [LifoSpatch::tree_files($tree)], root => $root,
+			dir => "$work/cocci-tree", jobs => $jobs, timeout => $o{timeout}, cache => $cache,
+			say => sub (@m) { print STDERR @m }, progress => sub { sub {} });
+		fail("finding the tree's helpers failed: @{$r->{errors}}") if @{$r->{errors}};
+		print "check-patch: LIFO rules: with the tree's helpers (" . scalar(@{$r->{wrappers}}) . " found)\n";
+		return ($r->{rule});
+	}
+	print "check-patch: LIFO rules: seed lists only: a helper of the tree is not known (make scan first, or WRAPPERS=1)\n";
+	return @seed;
+}
 
 # The patches of the arguments, in order: [label, file], each file one
 # message.  An mbox is split at its "From " lines; a folder gives its

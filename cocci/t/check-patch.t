@@ -197,4 +197,39 @@ subtest 'a series: mbox, several files, a folder' => sub {
 	($st, $o) = run_cmd("$cp --patch $tmp/empty 2>&1");
 	is($st, 2, 'a folder without patches: exit 2');
 };
+subtest "the tree's helpers, in another file than the patch's" => sub {
+	# lib/walk.c maps and releases a field of its argument; a patch to
+	# drivers/x/user.c swaps copy_ok()'s releases (the ufs_rename()
+	# shape: helpers of fs/ufs/dir.c, the bug in namei.c).
+	my $h = fake_tree();
+	my $data = "$FindBin::Bin/data/summaries";
+	write_to("$h/lib/walk.c", scalar do { local (@ARGV, $/) = "$data/walk.c"; <> });
+	write_to("$h/drivers/x/user.c", scalar do { local (@ARGV, $/) = "$data/user.c"; <> });
+	my $diff = <<'EOF2';
+diff --git a/drivers/x/user.c b/drivers/x/user.c
+--- a/drivers/x/user.c
++++ b/drivers/x/user.c
+@@ -23,8 +23,8 @@ void copy_ok(struct walk *w, struct page *dst)
+ 	walk_map(w);
+ 	d = kmap_local_page(dst);
+ 	memcpy(d, w->addr, 64);
+-	kunmap_local(d);
+ 	walk_done(w);
++	kunmap_local(d);
+ }
+ 
+ /* Released and mapped again while the inner page is held. */
+EOF2
+	my $p = patch_file('helper.patch', 'x: release the walk first', 'Release the walk before the page.', $diff);
+	my $hc = "perl $root/cocci/bin/check-patch.pl --tree $h --jobs 2";
+	my ($st1, $o1) = run_cmd("$hc --out $tmp/h1 --patch $p 2>&1");
+	like($o1, qr/seed lists only/, 'without a scan or --wrappers: says the helpers are not known');
+	my ($st2, $o2) = run_cmd("$hc --out $tmp/h2 --wrappers --patch $p 2>&1");
+	is($st2, 1, 'with --wrappers: the patch fails') or diag $o2;
+	like($o2, qr/^  \+ drivers\/x\/user\.c:26:\d+: copy_ok\(\): w->addr \(walk_map, line 23\) mapped before d/m, '... for the finding it adds');
+	run_cmd("perl $root/cocci/bin/lifo-scan.pl --tree $h --out $tmp/h3 --jobs 2 --wrappers --quiet >/dev/null 2>&1");
+	my ($st3, $o3) = run_cmd("$hc --out $tmp/h3 --patch $p 2>&1");
+	is($st3, 1, 'after a make scan of the tree into OUT: fails too') or diag $o3;
+	like($o3, qr/with the tree's helpers found by the make scan/, '... with the helpers that scan found');
+};
 done_testing;
