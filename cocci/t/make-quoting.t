@@ -43,6 +43,9 @@ sub make(@vars) {
 	my $pid = fork // die;
 	if (!$pid) {
 		chdir $proj or die;
+		# Not what an outer make (make check) exports to its recipes.
+		delete @ENV{qw(KVER BUILD J CASES FLAVOURS FULL BOOT_TIMEOUT MACHINE KSRC OUT CACHE WRAPPERS
+			MAKEFLAGS MAKELEVEL MFLAGS)};
 		open STDOUT, '>', "$d/make.out";
 		open STDERR, '>&', \*STDOUT;
 		exec 'make', '-s', '-f', $makefile, @vars or exit 127;
