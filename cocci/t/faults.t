@@ -80,12 +80,15 @@ for (['crash', qr/spatch exited with status 1 on mm\/copy\.c: EXN: Failure\("inj
 
 # spatch hangs on one file beyond its own timeout: the watchdog ends it.
 my $t0 = time;
-($st, $o, $e) = scan_into($out, '--jobs 1 --stall 3', 'FAULT=hang:mm/copy.c FAULT_SLEEP=3600.25');
+# (A sleep this run alone starts: another run of the tests at the same
+# time must not count.)
+my ($hang1, $hang2) = map { sprintf '%d.%d', $_, $$ } 3600, 3601;
+($st, $o, $e) = scan_into($out, '--jobs 1 --stall 3', "FAULT=hang:mm/copy.c FAULT_SLEEP=$hang1");
 ok(time - $t0 < 60, 'spatch hanging: the scan ends (watchdog)');
 is($st, 2, '... exit 2');
 like($e, qr/spatch printed nothing for 3 s and was killed on mm\/copy\.c/, '... the hang is named');
 is(scalar(() = $o =~ /^arch\/\S+:\d+:\d+: /mg), 2, '... the other files are checked');
-ok(!(grep { (slurp($_) // '') =~ /3600\.25/ } glob '/proc/[0-9]*/cmdline'), '... and nothing it started is left running');
+ok(!(grep { (slurp($_) // '') =~ /\Q$hang1\E/ } glob '/proc/[0-9]*/cmdline'), '... and nothing it started is left running');
 
 # A FIFO named *.c would block grep and spatch: an error, not a hang.
 my $f = fake_tree();
@@ -138,7 +141,7 @@ is($st, 0, '--wrappers scan: exit 0') or diag $e;
 my ($lgood, $lrule) = (slurp("$lo/findings.json"), slurp("$lo/cocci-tree/kmap_local_lifo.cocci"));
 my $pid = fork // die;
 if (!$pid) {
-	@ENV{qw(FAULT FAULT_SLEEP)} = ('hang:mm/copy.c', '3600.5');
+	@ENV{qw(FAULT FAULT_SLEEP)} = ('hang:mm/copy.c', $hang2);
 	open STDOUT, '>', '/dev/null';
 	open STDERR, '>', "$lo.first";
 	exec 'perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $t, '--out', $lo, '--jobs', 1, '--wrappers',
@@ -157,7 +160,7 @@ like(slurp("$lo.first"), qr/interrupted \(SIGINT\): temporary files removed/, '.
 is(slurp("$lo/findings.json"), $lgood, '... the last complete findings.json is left');
 is(slurp("$lo/cocci-tree/kmap_local_lifo.cocci"), $lrule, '... with the rule that knows the wrappers');
 is_deeply(leftovers($lo), [], '... and no temporary files');
-ok(!(grep { (slurp($_) // '') =~ /3600\.5/ } glob '/proc/[0-9]*/cmdline'), '... nothing it started is left running');
+ok(!(grep { (slurp($_) // '') =~ /\Q$hang2\E/ } glob '/proc/[0-9]*/cmdline'), '... nothing it started is left running');
 
 # Paths with spaces, through the Makefile; and J checked there too.
 my $sp = "$tmp/a b";
