@@ -83,6 +83,12 @@ for (@{$o{finding} // []}) {
 	push @{$want{$p}}, $l;
 }
 my $meta = "$out/scan.json";
+# A scan with errors after the last complete one: its findings are not
+# those of the tree as it is now, and the complete ones are older.
+if (!$o{rescan} && -f "$out/incomplete/scan.json" && (!-f $meta || -M "$out/incomplete/scan.json" < -M $meta)) {
+	fail("the latest make scan into $out had errors (see $out/incomplete/scan.json): its findings are incomplete "
+		. "and those of $out/findings.json older; fix the errors and run make scan again, or pass --rescan");
+}
 # (Not those of a scan of part of the tree: M=, FILES=, SINCE=.)
 my $scanned = -f "$out/findings.json" && -f $meta ? LifoOutput::read_json($meta) : {};
 if (!$o{rescan} && ($scanned->{tree} // '') eq $tree && !$scanned->{selection}) {

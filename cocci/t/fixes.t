@@ -243,4 +243,22 @@ subtest 'progress while the ARM kernel builds' => sub {
 	ok(@said >= 2, 'a progress line every few seconds') or diag explain \@said;
 	like($said[0] // '', qr/^make-fixes: ARM build: 0:0\d elapsed, at: CC +mm\/highmem\.o$/, '... with the time and the last line of the log');
 };
+# A scan with errors after the last complete one: make fixes refuses
+# the older findings, unless told to scan again.
+{
+	my $o2 = "$out/stale";
+	run_cmd("perl $root/cocci/bin/lifo-scan.pl --tree $t --out $o2 --jobs 1 --quiet >/dev/null 2>&1");
+	make_path("$o2/incomplete");
+	sleep 1;
+	open my $fh, '>', "$o2/incomplete/scan.json" or die;
+	print $fh qq({"complete": false}\n);
+	close $fh;
+	my ($s2, $m2) = run_cmd("$fixes $author --tree $t --out $o2 2>&1");
+	is($s2, 2, 'make fixes after a scan with errors: exit 2');
+	like($m2, qr/latest make scan into .* had errors/, '... says which scan to run again');
+	ok(!-d "$o2/patches", '... and writes no patch');
+	($s2, $m2) = run_cmd("$fixes $author --tree $t --out $o2 --rescan 2>&1");
+	is($s2, 0, '... --rescan scans again and makes them') or diag $m2;
+}
+
 done_testing;
