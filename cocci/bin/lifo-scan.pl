@@ -18,7 +18,8 @@
 #        [--stall S]    (kill a spatch that prints nothing for S seconds;
 #                        default twice --timeout and a minute)
 #        [--fail-on fix|any] (exit 1 when a complete scan has findings:
-#                        those whose impact is fix, or any; for CI)
+#                        those whose impact is fix, or any; for CI; or
+#                        when spatch timed out on a file: not checked)
 #        [--cache DIR]  (keep what spatch printed for each file, and which
 #                        files name which functions, in DIR: a rescan
 #                        runs spatch only on what changed; make scan
@@ -68,6 +69,13 @@ print "$_\n" for @{$r->{lines}};
 print STDERR $r->{summary};
 exit 2 unless $r->{ok};	# errors first: the findings may be incomplete
 if (my $on = $o{'fail-on'}) {
+	# A file spatch could not finish was not checked: a gate fails on it.
+	my @late = @{$r->{stats}{timeouts} // []};
+	if (@late) {
+		printf STDERR "scan: %d file%s not checked (spatch timed out): %s: exit 1 (FAIL_ON=%s)\n",
+			scalar @late, @late == 1 ? '' : 's', join(' ', @late), $on;
+		exit 1;
+	}
 	my $n = grep { $on eq 'any' || ($_->{impact} // '') eq 'fix' } @{$r->{findings}};
 	if ($n) {
 		printf STDERR "scan: %d finding%s%s: exit 1 (FAIL_ON=%s)\n", $n, $n == 1 ? '' : 's',

@@ -199,4 +199,15 @@ for my $name ('s y', 's ~ y') {
 	ok(-f "$base/linux/mm/copy.c" && !-e "$base/findings.json", '... the tree untouched, nothing written');
 }
 
+# A file spatch timed out on was not checked: a FAIL_ON gate fails.
+{
+	my $to = "$tmp/timeout";
+	($st, $o, $e) = scan_into($to, '--jobs 1', 'FAULT=timeout:mm/copy.c');
+	is($st, 0, 'a timeout without FAIL_ON: exit 0 (the summary counts it)') or diag $e;
+	like($e, qr/timeouts \(60s per file\): 1: mm\/copy\.c/, '... named in the summary');
+	($st, $o, $e) = scan_into($to, '--jobs 1 --fail-on fix', 'FAULT=timeout:mm/copy.c');
+	is($st, 1, 'a timeout with FAIL_ON=fix: exit 1');
+	like($e, qr/1 file not checked \(spatch timed out\): mm\/copy\.c: exit 1/, '... and says which file');
+}
+
 done_testing;

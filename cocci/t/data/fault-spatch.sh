@@ -6,6 +6,7 @@
 #   segv:F     killed by SIGSEGV when its files include F
 #   hang:F     prints nothing and never ends (sleep $FAULT_SLEEP) when its
 #              files include F
+#   timeout:F  runs, then says it timed out on F, when its files include F
 # Otherwise, and for --version, the real spatch.
 groups=
 prev=
@@ -21,6 +22,13 @@ if [ -n "$groups" ]; then
 	crash) grep -qxF "$file" "$groups" && { echo 'EXN: Failure("injected crash")' >&2; exit 1; } ;;
 	segv) grep -qxF "$file" "$groups" && kill -SEGV $$ ;;
 	hang) grep -qxF "$file" "$groups" && { sleep "${FAULT_SLEEP:-600}"; exit 0; } ;;
+	timeout)
+		if grep -qxF "$file" "$groups"; then
+			spatch "$@"
+			rc=$?
+			echo "EXN: Coccinelle_modules.Common.Timeout in $file" >&2
+			exit $rc
+		fi ;;
 	esac
 fi
 exec spatch "$@"
