@@ -51,6 +51,10 @@ sub _cleanup {
 	%CHILDREN = ();
 	remove_tree(@SCRATCH) if @SCRATCH;
 	@SCRATCH = ();
+	# The temporary files and folders made with UNLINK or CLEANUP (a
+	# signal re-raised below would end the process before File::Temp
+	# removes them at exit).
+	File::Temp::cleanup();
 }
 END { my $st = $?; _cleanup(); $? = $st }
 for my $sig (qw(INT TERM HUP)) {

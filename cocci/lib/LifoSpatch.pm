@@ -196,7 +196,8 @@ sub _grep($tree, $files, $patterns, $flags, $jobs) {
 # does not interleave).
 sub _run_grep($tree, $files, $patterns, $flags, $jobs) {
 	return () unless @$files;
-	my $tmp = File::Temp->newdir;
+	# (CLEANUP: an interrupt removes it too, LifoCommon.pm.)
+	my $tmp = File::Temp::tempdir(CLEANUP => 1);
 	my ($names, $list) = ("$tmp/names", "$tmp/files");
 	open my $n, '>', $names or die "cannot write $names: $!\n";
 	print $n map { "$_\n" } @$patterns;
@@ -214,7 +215,9 @@ sub _run_grep($tree, $files, $patterns, $flags, $jobs) {
 		$hit{$_} = 1;
 	}
 	close $g;
-	die "grep of $tree was killed after 1800 s\n" if ($? >> 8) == 137;
+	my $killed = ($? >> 8) == 137;
+	remove_tree($tmp);
+	die "grep of $tree was killed after 1800 s\n" if $killed;
 	return grep { $hit{$_} } @$files;
 }
 

@@ -210,4 +210,29 @@ for my $name ('s y', 's ~ y') {
 	like($e, qr/1 file not checked \(spatch timed out\): mm\/copy\.c: exit 1/, '... and says which file');
 }
 
+# Interrupted during the grep of the tree: nothing left in TMPDIR.
+{
+	my $bin = tempdir(CLEANUP => 1);
+	my $td = tempdir(CLEANUP => 1);
+	# An xargs that takes its time, so the signal comes during the grep.
+	write_to("$bin/xargs", "#!/bin/sh\nsleep 30\n");
+	chmod 0755, "$bin/xargs";
+	my $io = "$tmp/intr";
+	my $pid = fork // die;
+	if (!$pid) {
+		$ENV{PATH} = "$bin:$ENV{PATH}";
+		$ENV{TMPDIR} = $td;
+		open STDERR, '>', "$io.err";
+		open STDOUT, '>', '/dev/null';
+		exec 'perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $t, '--out', $io, '--jobs', 1;
+	}
+	my $w = 0;
+	sleep 0.2, $w += 0.2 until ((slurp("$io.err") // '') =~ /listing/ && do { opendir my $d, $td; grep { !/^\./ } readdir $d }) || $w > 20;
+	kill 'INT', $pid;
+	waitpid $pid, 0;
+	ok($? & 127 || $? >> 8, 'interrupted during the grep: it ends, not with success');
+	opendir my $d, $td or die;
+	is_deeply([grep { !/^\.\.?$/ } readdir $d], [], '... and leaves nothing in TMPDIR');
+}
+
 done_testing;
