@@ -9,7 +9,7 @@ use Cwd qw(abs_path);
 use File::Spec;
 use Exporter 'import';
 our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir cocci_rules read_bytes
-	jobs_option lock_out scratch_dir tool_version entries);
+	jobs_option lock_out scratch_dir tool_version entries mark_own check_own);
 
 # The tooling's own version (SARIF's tool.driver.version, findings.json):
 # bumped when an output format changes; a git checkout of the project
@@ -164,6 +164,27 @@ sub read_bytes($file) {
 	open my $fh, '<:raw', $file or return undef;
 	local $/;
 	return <$fh> // '';
+}
+
+# Folders the tool makes in OUT (cocci-tree/, incomplete/, partial/)
+# carry a stamp: only such a folder is ever replaced or removed there.
+my $STAMP = '.kmap-lifo-made';
+sub mark_own($dir) {
+	open my $fh, '>', "$dir/$STAMP" or return;
+	close $fh;
+}
+
+# Stops (exit 2), before anything is written, when OUT holds a folder of
+# a name the tool uses that it did not make: the stamp, or for a folder
+# made before stamps, a file only the tool writes there (%signs: name
+# => [files]).
+sub check_own($out, %signs) {
+	for my $name (sort keys %signs) {
+		my $d = "$out/$name";
+		next unless -e $d || -l $d;
+		next if !-l $d && -d _ && (-e "$d/$STAMP" || grep { -e "$d/$_" } @{$signs{$name}});
+		fail("$d was not made by this tool, and a scan replaces that folder: move it away, or pick another OUT");
+	}
 }
 
 # The entries of folder $dir whose names match $re, as paths, sorted.

@@ -191,6 +191,7 @@ sub _await($pid, $kill = 0) {
 sub run(%o) {
 	my $dir = $o{dir};
 	make_path($dir);
+	LifoCommon::mark_own($dir);
 	my %L = map { $_ => [] } @LISTS;
 	for my $l (qw(maps releases keyreleases)) {
 		@{$L{$l}} = LifoSpatch::list_names("$o{root}/cocci/$l.list");

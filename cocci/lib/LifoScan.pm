@@ -84,6 +84,11 @@ sub scan(%a) {
 	# never over the whole tree's (make fixes and CI read those).
 	my $dest = $a{out} && $sel ? "$a{out}/partial" : $a{out};
 	my $final_ct = $a{cocci_tree} // ($dest ? "$dest/cocci-tree" : undef);
+	# The folders a scan replaces in OUT must be its own.
+	my %signs = ('cocci-tree' => ['kmap_local_lifo.cocci', 'wrappers.txt'], incomplete => ['scan.json']);
+	LifoCommon::check_own($dest, %signs) if $dest;
+	LifoCommon::check_own($a{out}, partial => ['scan.json', 'incomplete']) if $dest && $sel;
+	LifoCommon::check_own($final_ct =~ s{/[^/]*\z}{}r, ($final_ct =~ s{.*/}{}r) => $signs{'cocci-tree'}) if $final_ct;
 	my @all;
 	my @unread = @{$a{unreadable} // []};	# files and folders of the tree that could not be read
 	my ($cache, %sigs, @kconfig);
@@ -221,6 +226,7 @@ sub scan(%a) {
 	if ($a{out}) {
 		my $res = "$scratch/result";
 		make_path($res);
+		LifoCommon::mark_own($res);	# (it may become OUT/incomplete)
 		my @rn = map { s{.*/}{}r =~ s/\.cocci$//r } @rules;
 		write_file("$res/findings.json", findings_json(\@findings, tool_version => tool_version(), complete => $ok,
 			selection => $sel ? $a{select_desc} // '' : undef));
@@ -233,6 +239,7 @@ sub scan(%a) {
 		write_file("$res/scan.json", JSON::PP->new->canonical->pretty->encode(\%stats));
 		if ($ok) {
 			make_path($dest);
+			LifoCommon::mark_own($dest) if $sel;
 			_commit($scratch, $dest, $final_ct);
 			$s .= "  written: $dest/findings.json, findings.sarif, findings.txt, scan.json\n";
 		} else {

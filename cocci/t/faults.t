@@ -235,4 +235,24 @@ for my $name ('s y', 's ~ y') {
 	is_deeply([grep { !/^\.\.?$/ } readdir $d], [], '... and leaves nothing in TMPDIR');
 }
 
+# OUT holds folders of the tool's names that the tool did not make: the
+# scan stops before it writes, and they stay.
+for my $name (qw(incomplete cocci-tree)) {
+	my $uo = "$tmp/user-$name";
+	write_to("$uo/$name/mine.txt", "the user's\n");
+	($st, $o) = run_cmd("perl $root/cocci/bin/lifo-scan.pl --tree '$t' --out '$uo' --jobs 1 --wrappers 2>&1");
+	is($st, 2, "OUT/$name not made by the tool: exit 2");
+	like($o, qr{\Q$uo/$name\E was not made by this tool}, '... says which folder');
+	is(slurp("$uo/$name/mine.txt"), "the user's\n", '... and leaves it');
+}
+# A folder the tool made (before stamps or after) is replaced as before.
+{
+	my $uo = "$tmp/own";
+	($st) = run_cmd("perl $root/cocci/bin/lifo-scan.pl --tree '$t' --out '$uo' --jobs 1 --wrappers >/dev/null 2>&1");
+	unlink "$uo/cocci-tree/.kmap-lifo-made";
+	($st, $o) = run_cmd("perl $root/cocci/bin/lifo-scan.pl --tree '$t' --out '$uo' --jobs 1 --wrappers 2>&1");
+	is($st, 0, 'a cocci-tree/ an earlier version made: replaced, exit 0') or diag $o;
+	ok(-e "$uo/cocci-tree/.kmap-lifo-made", '... and stamped now');
+}
+
 done_testing;
