@@ -359,12 +359,17 @@ shown_as = {}		# key(call) => the field the call maps, as written
 release_helpers = {}	# file => {function: set((index, path))}
 
 def summarize_dirty():
+	if helper_dirty:
+		names_memo.clear()
 	for f in sorted(helper_dirty):
 		helpers[f], release_helpers[f] = summarize(f)
 		summarized.add(f)
 	helper_dirty.clear()
 
 summarized = set()
+# The name sets the constraints below ask for at every identifier they
+# try, made once until a file's summaries change.
+names_memo = {}
 
 def helpers_of(f):
 	"""The field helpers a call in file f can reach: {function: (index,
@@ -384,17 +389,21 @@ def helper_names():
 	"""The field helpers of every file read (a rule that knows the call
 	checks it is one of its file: helper_calls) and of other files."""
 	summarize_dirty()
-	return set(n for h in helpers.values() for n in h) | set(ext_maps)
+	if "maps" not in names_memo:
+		names_memo["maps"] = set(n for h in helpers.values() for n in h) | set(ext_maps)
+	return names_memo["maps"]
 
 def release_helper_names(f=None):
 	"""Functions that release a field of the structure they are passed:
 	a call releases that structure's mapping in the caller.  Those of
 	file f and of other files; without f, those of every file read (a
 	static function of one file is nothing in another)."""
-	if f is not None:
-		return set(release_helpers_of(f))
 	summarize_dirty()
-	return set(n for h in release_helpers.values() for n in h) | set(ext_rels)
+	k = ("releases", f)
+	if k not in names_memo:
+		names_memo[k] = set(release_helpers_of(f)) if f is not None else \
+			set(n for h in release_helpers.values() for n in h) | set(ext_rels)
+	return names_memo[k]
 
 def print_summaries():
 	"""What the functions of the files read leave mapped in, or release
