@@ -148,7 +148,7 @@ report("$w/tree", 'wrapped.c') eq ''
 
 # All inputs go through each step together: spatch parses the semantic
 # patch once a run, which costs more than the inputs.
-my @inputs = sort(glob("$tests/*.c"), glob("$tests/*.h"));
+my @inputs = LifoCommon::entries($tests, qr/\.[ch]\z/);
 my @names = map { basename($_) } @inputs;
 copy_to("$work/in", @inputs);
 copy_to("$work/out", @inputs);
@@ -237,7 +237,7 @@ my @links = grep { /\[\[view:/ } split /^/, spatch("$work/in", '-D', 'org', '--s
 
 # The seed: the packaged tree's move_pages_pte() and its reverted fix.
 sub seed_tests() {
-	my ($seed) = glob("$top/checkpatch-ext/t/data/008-*.patch");
+	my ($seed) = LifoCommon::entries("$top/checkpatch-ext/t/data", qr/^008-.*\.patch\z/);
 	my ($tree, $trc) = capture($top, {}, 'sh', "$top/scripts/ktree.sh", '6.12');
 	chomp $tree;
 	return nok('seed: packaged 6.12 tree or seed 008 not available') if $trc || !$seed;
