@@ -167,31 +167,15 @@ def note(a, pa, b, pb, p):
 	keep(g, rank, p, message(a, pa, b, pb, p),
 	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
 
-def direction(inc, i):
-	"""+1 when a loop's step counts i up, -1 down, 0 when unknown."""
-	inc, i = re.sub(r"\s+", "", str(inc)), re.escape(re.sub(r"\s+", "", str(i)))
-	if re.fullmatch(r"(%s\+\+|\+\+%s|%s\+=.*|%s=%s\+.*)" % (i, i, i, i, i), inc):
-		return 1
-	if re.fullmatch(r"(%s--|--%s|%s-=.*|%s=%s-.*)" % (i, i, i, i, i), inc):
-		return -1
-	return 0
-
 decided = set()
-arrays_at = {}	# key(loop) => the arrays mapped in it
 
-def note_array(arr, i, inc, pa, j, inc2, p):
-	d = direction(inc, i)
-	if d == 0 or direction(inc2, j) == 0:
-		return
-	decided.add(key(pa))
-	if d != direction(inc2, j):
-		return
-	arr = tidy(arr)
-	way = "up" if d > 0 else "down"
+def note_array(arr, pa, way, p):
+	"""Array arr (its elements) mapped at pa in a loop counting way, and
+	released from p in a later loop counting the same way."""
 	g = (p[0].file, p[0].current_element, arr, key(pa))
-	msg = "%s(): %s[] (%s, line %s) mapped in a loop counting %s but released in one counting %s too; release the last element mapped first" % (
+	msg = "%s(): %s (%s, line %s) mapped in a loop counting %s but released in one counting %s too; release the last element mapped first" % (
 		p[0].current_element, arr, callee(pa), pa[0].line, way, way)
-	keep(g, (int(p[0].line), int(p[0].column)), p, msg, [(pa, "%s[%s] mapped" % (arr, tidy(i)))])
+	keep(g, (int(p[0].line), int(p[0].column)), p, msg, [(pa, "%s mapped" % arr.replace("[]", "[i]", 1))])
 
 shown_undecided = set()
 early_hits = set()	# (release, A, B) that early found
@@ -201,8 +185,205 @@ def undecided_array(arr, pa):
 	if key(pa) in decided or key(pa) in shown_undecided:
 		return
 	shown_undecided.add(key(pa))
-	print("UNDECIDED: %s:%s: %s(): %s[] (%s) mapped in a loop, released in no counting loop the rules can order" % (
-		pa[0].file, pa[0].line, pa[0].current_element, tidy(arr), callee(pa)))
+	print("UNDECIDED: %s:%s: %s(): %s (%s) mapped in a loop, released in no counting loop the rules can order" % (
+		pa[0].file, pa[0].line, pa[0].current_element, arr, callee(pa)))
+
+# Arrays of mappings: an element (a[i], a[i].f, a[i]->f) mapped in a
+# loop, directly or through a local stored there, then released in a
+# later loop, directly, through a local or through a copy of the array.
+# The last element mapped must be released first: the two loops must
+# count the index the other way.  The rules below record what they match
+# per file; arrays() judges once the file has been read, with the extents
+# and steps of the loops read from its text (spatch 1.1.1 gives a statement no
+# position and cannot match do/while).
+el_data = {}	# file => kind => [(position, what)]
+el_undecided = []
+
+def el_note(kind, p, what):
+	el_data.setdefault(p[0].file, {}).setdefault(kind, []).append((p, what))
+
+def element(e):
+	"""(name, index) of an element expression: ("a[].f", "i") for a[i].f;
+	None for anything else."""
+	e = tidy(e)
+	e = re.sub(r"^\((?:[\w\s]+\*?\s*)+\)\s*", "", e)	# a cast
+	m = re.fullmatch(r"(.+\])((?:(?:\.|->)\w+)*)", e)
+	if not m:
+		return None
+	body, depth = m.group(1), 0
+	for i in range(len(body) - 1, -1, -1):
+		depth += {"]": 1, "[": -1}.get(body[i], 0)
+		if depth == 0:
+			break
+	if depth or i == 0:
+		return None
+	return (body[:i] + "[]" + m.group(2), body[i + 1:-1].strip())
+
+flats = {}
+
+def flat(f):
+	"""The text of file f with comments and literals blanked (line and
+	column offsets kept), and the offset of each line."""
+	if f not in flats:
+		blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))
+		lit = "|".join(r"%s(?:\\.|[^%s\\\n])*%s" % (q, q, q) for q in (chr(34), chr(39)))
+		text = re.sub(r"/\*.*?\*/|//[^\n]*|" + lit, blank, "\n".join(lines_of(f)), flags=re.S)
+		starts, o = [], 0
+		for t in text.split("\n"):
+			starts.append(o)
+			o += len(t) + 1
+		flats[f] = (text, starts)
+	return flats[f]
+
+def offset(p):
+	starts = flat(p[0].file)[1]
+	n = int(p[0].line) - 1
+	return starts[n] + int(p[0].column) if n < len(starts) else -1
+
+def closing(text, i, o, c):
+	"""The offset of the bracket that closes the one at text[i]."""
+	depth = 0
+	for j in range(i, len(text)):
+		depth += 1 if text[j] == o else -1 if text[j] == c else 0
+		if depth == 0:
+			return j
+	return len(text) - 1
+
+def statement_end(text, i):
+	"""The offset of the last character of the statement at text[i]."""
+	while i < len(text) and text[i].isspace():
+		i += 1
+	if text.startswith("{", i):
+		return closing(text, i, "{", "}")
+	m = re.match(r"(if|for|while|switch)\s*\(", text[i:i + 40])
+	if m:
+		e = statement_end(text, closing(text, i + m.end() - 1, "(", ")") + 1)
+		n = m.group(1) == "if" and re.match(r"\s*else\b", text[e + 1:e + 80])
+		return statement_end(text, e + 1 + n.end()) if n else e
+	if re.match(r"do\b", text[i:i + 3]):
+		e = statement_end(text, i + 2)
+		n = re.match(r"\s*while\s*\(", text[e + 1:e + 80])
+		return text.find(";", closing(text, e + n.end(), "(", ")")) if n else e
+	depth = 0
+	for j in range(i, len(text)):
+		depth += 1 if text[j] in "([{" else -1 if text[j] in ")]}" else 0
+		if depth <= 0 and text[j] == ";" or depth < 0:
+			return j
+	return len(text) - 1
+
+def steps(text, v):
+	"""How often text counts v up, and down."""
+	v = re.escape(v)
+	up = r"\b%s\s*\+\+|\+\+\s*%s\b|\b%s\s*\+=|\b%s\s*=\s*%s\s*\+" % (v, v, v, v, v)
+	down = r"\b%s\s*--|--\s*%s\b|\b%s\s*-=|\b%s\s*=\s*%s\s*-" % (v, v, v, v, v)
+	return len(re.findall(up, text)), len(re.findall(down, text))
+
+def loop_direction(text, loop, idx):
+	"""+1 when the loop at extent loop takes the elements a[idx] counting
+	up, -1 down, 0 when the rules cannot tell (no single counter, an
+	index that is not linear in it)."""
+	if not re.fullmatch(r"[\w\s+\-]+", idx):
+		return 0
+	body = text[loop[0]:loop[1] + 1]
+	m = re.match(r"for\s*\(", body)
+	if m:	# the initialisation sets the counter, it does not step it
+		body = body[body.find(";", m.end()):]
+	counted = {}
+	for v in set(re.findall(r"\b[A-Za-z_]\w*\b", idx)):
+		up, down = steps(body, v)
+		if up or down:
+			counted[v] = (up, down)
+	if len(counted) != 1:
+		return 0
+	v, (up, down) = counted.popitem()
+	if up and down:
+		return 0
+	sign = -1 if re.search(r"-\s*%s\b" % re.escape(v), idx) else 1
+	return sign if up else -sign
+
+def arrays():
+	"""Judge the arrays of mappings of the files the rules have read."""
+	for f in list(el_data):
+		judge_arrays(f, el_data.pop(f))
+
+def judge_arrays(f, d):
+	text = flat(f)[0]
+	heads = {offset(p) for p, _ in d.get("loops", ())}
+	heads |= {m.start() for m in re.finditer(r"\bdo\b(?=\s*[{\w])", text)}
+	loops = [(o, statement_end(text, o)) for o in heads if o >= 0]
+	def inner(o):
+		best = None
+		for a, b in loops:
+			if a < o <= b and (best is None or b - a < best[1] - best[0]):
+				best = (a, b)
+		return best
+	fn_of = lambda p: p[0].current_element
+	# Locals: the mappings and the copies of elements they hold.
+	local_maps = [(fn_of(p), w, offset(p), p) for p, w in d.get("maps", ()) if not element(w)]
+	copies = [(fn_of(p), w[0], offset(p), w[1]) for p, w in d.get("copies", ())]
+	def latest(found, fn, name, o):
+		"""The last of found (fn, name, offset, x) before o in the loop of o."""
+		c = [t for t in found if t[0] == fn and t[1] == name and t[2] < o and inner(t[2]) == inner(o)]
+		return max(c, key=lambda t: t[2])[3] if c else None
+	mapped = []	# (fn, name, index, position of the mapping, loop)
+	for p, w in d.get("maps", ()):
+		if element(w):
+			mapped.append((fn_of(p), *element(w), p, inner(offset(p))))
+	for p, (e, l) in d.get("stores", ()):
+		pa = latest(local_maps, fn_of(p), l, offset(p)) if element(e) else None
+		if pa:
+			mapped.append((fn_of(p), *element(e), pa, inner(offset(p))))
+	# Aliases: q = p, memcpy(q, p, ...) and q[j] = p[i] let q release the elements of p.
+	alias = {}
+	for p, (q, a) in d.get("aliases", ()):
+		eq, ea = element(q), element(a)
+		if eq and ea:
+			alias.setdefault((fn_of(p), ea[0]), set()).add(eq[0])
+		elif not eq and not ea:
+			alias.setdefault((fn_of(p), tidy(a)), set()).add(tidy(q))
+	def names(fn, name):
+		out, todo = set(), [name]
+		while todo:
+			n = todo.pop()
+			if n in out:
+				continue
+			out.add(n)
+			todo.extend(alias.get((fn, n), ()))
+			base = n[:n.index("[]")]
+			todo.extend(b + n[len(base):] for b in alias.get((fn, base), ()))
+		return out
+	released = []	# (fn, name, index, position of the release, loop)
+	for p, a in d.get("rels", ()):
+		a = tidy(a)
+		e = element(a) or element(re.sub(r"\s*[-+][^\]]*$", "", a))
+		if not e and re.fullmatch(r"\w+", a):
+			x = latest(copies, fn_of(p), a, offset(p))
+			e = x and element(x)
+		if e:
+			released.append((fn_of(p), *e, p, inner(offset(p))))
+	for fn, name, idx, pa, loop in mapped:
+		if not loop:
+			continue
+		mine = names(fn, name)
+		rels = [r for r in released if r[0] == fn and r[1] in mine]
+		if any(r[4] and loop[0] <= r[4][0] <= loop[1] for r in rels):
+			continue	# released in the loop itself: not stacked
+		later = [m[4][0] for m in mapped if m[0] == fn and m[1] == name and m[4] and m[4][0] > loop[1]]
+		stop = min(later, default=len(text))
+		first = {}
+		for r in rels:
+			if r[4] and loop[1] < r[4][0] < stop:
+				if r[4] not in first or offset(r[3]) < offset(first[r[4]][3]):
+					first[r[4]] = r
+		dm = loop_direction(text, loop, idx)
+		for rloop, r in sorted(first.items()):
+			dr = loop_direction(text, rloop, r[2])
+			if dm == 0 or dr == 0:
+				continue
+			decided.add(key(pa))
+			if dm == dr:
+				note_array(name, pa, "up" if dm > 0 else "down", r[3])
+		el_undecided.append((name, pa))
 
 def if_block(p):
 	"""The then-block of the if statement at p: (its text, its first and
@@ -284,11 +465,24 @@ def undecided_guard(a, b, pb, p):
 	print("UNDECIDED: %s:%s: %s(): %s (line %s) may still be mapped here, where %s is released: that depends on the conditions of its releases" % (
 		p[0].file, p[0].line, p[0].current_element, tidy(b), pb[0].line, tidy(a)))
 
+def fname(pos):
+	"""The function at pos, or the function-like macro whose body it is
+	in (spatch reads macro bodies as code of no function)."""
+	fn = pos[0].current_element
+	if fn != "something_else":
+		return fn
+	lines, n = lines_of(pos[0].file), int(pos[0].line) - 1
+	while n > 0 and lines[n - 1].rstrip().endswith(chr(92)):
+		n -= 1
+	m = n < len(lines) and re.match(r"\s*\x23\s*define\s+(\w+)\(", lines[n])
+	return m.group(1) if m else fn
+
 def definition(pos):
-	"""The lines of the function at pos from its head to pos, or []."""
-	fn, lines = pos[0].current_element, lines_of(pos[0].file)
+	"""The lines of the function (or macro) at pos from its head to pos,
+	or []."""
+	fn, lines = fname(pos), lines_of(pos[0].file)
 	for n in range(int(pos[0].line) - 1, -1, -1):
-		if re.match(r"\w.*\b%s\s*\(" % re.escape(fn), lines[n]):
+		if re.match(r"(\w|\s*\x23\s*define\b).*\b%s\s*\(" % re.escape(fn), lines[n]):
 			return lines[n:int(pos[0].line)]
 	return []
 
@@ -297,7 +491,7 @@ def parameters(pos):
 	definition (the rules below match statements, not whole functions:
 	far cheaper)."""
 	head = " ".join(definition(pos))
-	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(pos[0].current_element), head)
+	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fname(pos)), head)
 	return m.group(1).split(",") if m else []
 
 def params_of(pos):
@@ -330,7 +524,7 @@ def struct_arg(x, pos):
 	"""A field x = "p->f..." as (index of the parameter p is, or that the
 	local pointer p is set from: "struct s *p = data;", path "->f..."),
 	or None."""
-	m = re.match(r"(\w+)(->.*)$", tidy(x))
+	m = re.match(r"\(?\s*(\w+)\s*\)?(->.*)$", tidy(x))	# (p)->f in a macro
 	if not m:
 		return None
 	base, path = m.groups()
@@ -512,7 +706,7 @@ def summarize(f):
 	for arg, pr in field_releases.get(f, ()):
 		sa = struct_arg(arg, pr)
 		if sa:
-			rels.setdefault(pr[0].current_element, set()).add((sa[0], sa[1], int(pr[0].line)))
+			rels.setdefault(fname(pr), set()).add((sa[0], sa[1], int(pr[0].line)))
 	lay = layout(f)
 	ext_r = dict((n, set(e)) for n, e in ext_rels.items())
 	while True:
@@ -667,6 +861,12 @@ def note_handle(x, pm):
 		helper_maps.setdefault(pm[0].file, []).append((pm[0].current_element, arg[0], arg[1], int(pm[0].line)))
 		helper_dirty.add(pm[0].file)
 
+def note_field_store(x, ps):
+	arg = struct_arg(x, ps)
+	if arg:
+		helper_maps.setdefault(ps[0].file, []).append((ps[0].current_element, arg[0], arg[1], int(ps[0].line)))
+		helper_dirty.add(ps[0].file)
+
 def note_field_release(arg, pr):
 	field_releases.setdefault(pr[0].file, []).append((tidy(arg), pr))
 	helper_dirty.add(pr[0].file)
@@ -812,6 +1012,23 @@ position pm : script:python() { where(pm) in mapcalls };
 X << handles.X; pm << handles.pm;
 @@
 note_handle(X, pm)
+
+// A mapping held in a local and stored in a field of a parameter
+// ("fw->ptep = ptep;", as folio_walk_start() does) leaves the field
+// mapped, as a mapping stored there directly does.
+@hstore depends on handles@
+expression E;
+identifier F;
+idexpression L;
+position ps;
+@@
+E->F@ps = L
+
+@script:python@
+E << hstore.E; F << hstore.F; L << hstore.L; ps << hstore.ps;
+@@
+if tidy(L) in handles.get(where(ps), ()):
+	note_field_store("%s->%s" % (tidy(E), F), ps)
 
 // The releases of fields, for the summaries of helpers and of functions
 // that leave fields mapped to another function.
@@ -1082,67 +1299,184 @@ A << nest.A; B << pair.B; pb << nest.pb; p << guarded.p;
 @@
 undecided_guard(A, B, pb, p)
 
-// Arrays: elements mapped in a counting loop (p[i] = map(), i rising)
-// must be released in a loop counting the other way.  The path search
-// above cannot tell p[i] of one round from p[i] of the next.
-@arrmap depends on tokens exists@
-expression P, I, INC;
+// Arrays: elements mapped in a loop (p[i] = map(), i rising) must be
+// released in a loop counting the other way.  The path search above
+// cannot tell p[i] of one round from p[i] of the next: these rules record
+// the elements' mappings, stores, copies, aliases, releases and the loops,
+// and arrays() judges (see judge_arrays()).
+@elmap depends on tokens@
+expression A, I;
+identifier F;
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 position pa;
-position pl : script:python() { where(pl) in mapcalls };
 @@
 (
-for@pl (...; ...; INC) { <+... \( P[I] = <+... ma@pa(...) ...+> \) ...+> }
+A[I] = <+... ma@pa(...) ...+>
 |
-for@pl (...; ...; INC) \( P[I] = <+... ma@pa(...) ...+> \);
+A[I].F = <+... ma@pa(...) ...+>
+|
+A[I]->F = <+... ma@pa(...) ...+>
 )
 
 @script:python@
-P << arrmap.P; pl << arrmap.pl;
+A << elmap.A; I << elmap.I; F << elmap.F = ""; pa << elmap.pa;
 @@
-arrays_at.setdefault(key(pl), set()).add(tidy(P))
+el_note("maps", pa, "%s[%s]%s" % (A, I, "." + F if F else ""))
 
-// arralias: "q[i] = p[i];" lets array q release p's elements.
-@arralias depends on tokens@
-expression P, Q, I;
-position p : script:python() { where(p) in mapcalls };
-@@
-Q@p[I] = P[I]
-
-@script:python@
-P << arralias.P; Q << arralias.Q; p << arralias.p;
-@@
-aliases.setdefault(where(p), {}).setdefault(tidy(P) + "[]", set()).add(tidy(Q) + "[]")
-
-// arrrel: the first loop after it that releases elements of the array
-// (or of an array that aliases it).
-@arrrel exists@
-position arrmap.pl;
-expression J, INC;
-expression X : script:python(pl) { any(mentions(tidy(X) + "[]", a + "[]", pl) for a in arrays_at.get(key(pl), ())) };
-identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
-statement S;
+@elstore depends on tokens@
+expression A, I;
+identifier F;
+idexpression L;
 position p;
 @@
-for@pl (...; ...; ...) S
-... when != ra(..., <+... X[J] ...+>, ...)
 (
-for (...; ...; INC) { <+... ra@p(..., <+... X[J] ...+>, ...) ...+> }
+A[I]@p = L
 |
-for (...; ...; INC) ra@p(..., <+... X[J] ...+>, ...);
+A[I].F@p = L
+|
+A[I]->F@p = L
 )
 
-@script:python depends on !patch@
-P << arrmap.P; I << arrmap.I; INC << arrmap.INC; pa << arrmap.pa;
-J << arrrel.J; INC2 << arrrel.INC; p << arrrel.p; X << arrrel.X;
+@script:python@
+A << elstore.A; I << elstore.I; F << elstore.F = ""; L << elstore.L; p << elstore.p;
 @@
-if mentions(tidy(X) + "[]", tidy(P) + "[]", p):
-	note_array(P, I, INC, pa, J, INC2, p)
+el_note("stores", p, ("%s[%s]%s" % (A, I, "." + F if F else ""), tidy(L)))
 
-@script:python depends on report && undecided@
-P << arrmap.P; pa << arrmap.pa;
+// The rest only where an element is mapped or stored.
+@ellocal depends on elmap || elstore@
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+idexpression L;
+position pa;
 @@
-undecided_array(P, pa)
+L = <+... ma@pa(...) ...+>
+
+@script:python@
+L << ellocal.L; pa << ellocal.pa;
+@@
+el_note("maps", pa, str(L))
+
+@eldecl depends on elmap || elstore@
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+type T;
+identifier D;
+position pa;
+@@
+T D = <+... ma@pa(...) ...+>;
+
+@script:python@
+D << eldecl.D; pa << eldecl.pa;
+@@
+el_note("maps", pa, str(D))
+
+@elcopy depends on elmap || elstore@
+expression A, I;
+identifier F;
+idexpression L;
+position p;
+@@
+(
+L@p = A[I]
+|
+L@p = A[I].F
+|
+L@p = A[I]->F
+)
+
+@script:python@
+L << elcopy.L; A << elcopy.A; I << elcopy.I; F << elcopy.F = ""; p << elcopy.p;
+@@
+el_note("copies", p, (str(L), "%s[%s]%s" % (A, I, "." + F if F else "")))
+
+@elcopyd depends on elmap || elstore@
+expression A, I;
+identifier F, D;
+type T;
+position p;
+@@
+(
+T D@p = A[I];
+|
+T D@p = A[I].F;
+|
+T D@p = A[I]->F;
+)
+
+@script:python@
+D << elcopyd.D; A << elcopyd.A; I << elcopyd.I; F << elcopyd.F = ""; p << elcopyd.p;
+@@
+el_note("copies", p, (str(D), "%s[%s]%s" % (A, I, "." + F if F else "")))
+
+@elalias depends on elmap || elstore@
+idexpression P, Q;
+expression A, I, B, J;
+position p;
+@@
+(
+Q@p = P
+|
+memcpy@p(Q, P, ...)
+|
+A[I]@p = B[J]
+)
+
+@script:python@
+P << elalias.P = ""; Q << elalias.Q = ""; A << elalias.A = ""; I << elalias.I = ""; B << elalias.B = ""; J << elalias.J = ""; p << elalias.p;
+@@
+if A:
+	el_note("aliases", p, ("%s[%s]" % (A, I), "%s[%s]" % (B, J)))
+else:
+	el_note("aliases", p, (str(Q), str(P)))
+
+@elaliasd depends on elmap || elstore@
+idexpression P;
+identifier D;
+type T;
+position p;
+@@
+T D@p = P;
+
+@script:python@
+P << elaliasd.P; D << elaliasd.D; p << elaliasd.p;
+@@
+el_note("aliases", p, (str(D), str(P)))
+
+@elrel depends on elmap || elstore@
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+expression E;
+position p;
+@@
+ra@p(..., E, ...)
+
+@script:python@
+E << elrel.E; p << elrel.p;
+@@
+el_note("rels", p, str(E))
+
+@elloop depends on elmap || elstore@
+statement S;
+expression C;
+position p;
+@@
+(
+for@p (...; ...; ...) S
+|
+while@p (C) S
+)
+
+@script:python@
+p << elloop.p;
+@@
+el_note("loops", p, None)
+
+@script:python depends on (elmap || elstore) && !patch@
+@@
+arrays()
+
+@script:python depends on (elmap || elstore) && report && undecided@
+@@
+for arr, pa in el_undecided:
+	undecided_array(arr, pa)
+del el_undecided[:]
 
 // Across functions: a function that maps two fields of the structure it
 // is passed (walk->src..., then walk->dst...) and releases neither, and

@@ -54,11 +54,12 @@ print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
 
 // Anything else returned while the mapping is held, on some path (an
 // entry inside the page), unless it is a failure: NULL, an ERR_PTR, a
-// constant.
+// constant, or the mapping went to a field (folio_walk_start() leaves
+// fw->ptep mapped and returns the folio: its caller holds the field).
 @wheld depends on wmaps exists@
-identifier f;
+identifier f, F;
 type T;
-expression X, E, R;
+expression X, E, R, S;
 identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
 identifier om = {kmap_lifo_none}; // opmaps.list
@@ -71,6 +72,7 @@ T *f(...) {
 \( X = <+... \( mf(...) \| EO->om(...) \) ...+> \)
 ... when != rf(..., <+... X ...+>, ...)
     when != X = E
+    when != S->F = X
 return@p R;
 }
 

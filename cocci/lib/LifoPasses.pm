@@ -262,7 +262,7 @@ sub run(%o) {
 		next if $pass > $LEVELS;
 		my %defined;	# name => files where this pass found it a wrapper
 		$defined{$_->[1]}{$_->[2] // ''} = 1 for @{$r->{wrappers}};
-		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] || "@$a[3, 4]" cmp "@$b[3, 4]" }
+		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] || ($a->[3] // '') cmp ($b->[3] // '') || ($a->[4] // '') cmp ($b->[4] // '') }
 				grep { $_->[0] !~ /^field/ || defined $_->[4] } @{$r->{wrappers}}) {
 			my ($kind, $name, undef, $idx, $path) = @$w;
 			next if $kind =~ /^field/ && $seed{$name};

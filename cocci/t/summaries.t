@@ -23,7 +23,8 @@ write_to("$t/include/linux/walk.h", "struct walk {\n\tvoid *addr;\n\tstruct page
 my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' => 'drivers/x/user.c',
 	'static-a.c' => 'drivers/y/a.c', 'static-b.c' => 'drivers/y/b.c',
 	'keyed-pool.c' => 'mm/kpool.c', 'keyed-user.c' => 'drivers/z/user.c',
-	'ops-pool.c' => 'mm/zzpool.c', 'ops-user.c' => 'drivers/zz/user.c');
+	'ops-pool.c' => 'mm/zzpool.c', 'ops-user.c' => 'drivers/zz/user.c',
+	'fw-walk.h' => 'include/linux/fwalk.h', 'fw-walk.c' => 'mm/fwalk.c', 'fw-user.c' => 'drivers/w/user.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -69,6 +70,14 @@ subtest 'an operations table' => sub {
 	like($wrappers, qr/^keyrelease zp_unmap_handle /m, 'zp_unmap_handle() calls driver->unmap(pool, handle): a release by key');
 	like($found, qr{^drivers/zz/user\.c:10:\d+: zswap_bad\(\): src \(zp_map_handle, line 7\) mapped before dst \(kmap_local_page, line 8\) but released first; release dst before src }m,
 		'the caller of the dispatchers, its releases swapped, is reported');
+};
+subtest 'a walk begun by a function and ended by a macro (folio_walk_start/end)' => sub {
+	like($wrappers, qr/^fieldmap fwalk_start 0 ->ptep /m, 'fwalk_start() stores the entry it maps, through a local, in ->ptep');
+	like($wrappers, qr/^fieldrelease fwalk_end 0 ->ptep /m, 'the macro fwalk_end() releases ->ptep of its argument');
+	unlike($wrappers, qr/^map fwalk_start /m, 'the folio it returns is not the mapping: that is in the field');
+	like($found, qr{^drivers/w/user\.c:16:\d+: peek_bad\(\): fw\.ptep \(fwalk_start, line 12\) mapped before src \(kmap_local_folio, line 15\) but released first; release src before fw\.ptep }m,
+		'the walk ended while the folio is mapped is reported');
+	unlike($found, qr/peek_ok/, 'the walk ended after the folio is released: silent');
 };
 like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 13\) mapped before d }m,
 	'a static function of another file read in the same spatch run does not stand for the one of this file');

@@ -1,13 +1,21 @@
-/* Released in a loop whose order the rules cannot tell: undecided. */
-void f(struct page **pages, void **ptrs, int n)
+/* Released in an order the rules cannot tell (a permutation): undecided. */
+void f(struct page **pages, void **ptrs, const int *order, int n)
 {
-	int i = 0;
+	int i;
 
 	for (i = 0; i < n; i++)
 		ptrs[i] = kmap_local_page(pages[i]);
 	use(ptrs);
-	while (i > 0) {
-		kunmap_local(ptrs[n - i]);
-		i--;
-	}
+	for (i = 0; i < n; i++)
+		kunmap_local(ptrs[order[i]]);
+}
+
+/* Released by a helper of another file: undecided too. */
+void g(struct page **pages, void **ptrs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		ptrs[i] = kmap_local_page(pages[i]);
+	release_all(ptrs, n);
 }
