@@ -78,6 +78,8 @@ subtest 'a walk begun by a function and ended by a macro (folio_walk_start/end)'
 	like($found, qr{^drivers/w/user\.c:16:\d+: peek_bad\(\): fw\.ptep \(fwalk_start, line 12\) mapped before src \(kmap_local_folio, line 15\) but released first; release src before fw\.ptep }m,
 		'the walk ended while the folio is mapped is reported');
 	unlike($found, qr/peek_ok/, 'the walk ended after the folio is released: silent');
+	unlike($wrappers, qr/fwalk_copy/, 'a helper that maps and releases before it returns (memcpy_from_page()) has no summary');
+	unlike($found, qr/copy_inside_ok/, 'and calling it while a mapping is held is silent');
 };
 like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 13\) mapped before d }m,
 	'a static function of another file read in the same spatch run does not stand for the one of this file');

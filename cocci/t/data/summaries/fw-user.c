@@ -34,3 +34,13 @@ int peek_ok(struct vm_area_struct *vma, unsigned long addr, void *buf)
 	fwalk_end(&fw, vma);
 	return 0;
 }
+
+/* A helper that maps and releases inside, called while src is held. */
+void copy_inside_ok(struct page *a, struct page *b, void *buf)
+{
+	void *src = kmap_local_page(a);
+
+	fwalk_copy(b, buf, 64);
+	memcpy(buf + 64, src, 64);
+	kunmap_local(src);
+}

@@ -21,3 +21,12 @@ struct folio *fwalk_start(struct fwalk *fw, struct vm_area_struct *vma,
 	fw->page = pte_page(ptep_get(ptep));
 	return page_folio(fw->page);
 }
+
+/* As memcpy_from_page(): maps and releases before it returns. */
+void fwalk_copy(struct page *page, void *dst, size_t len)
+{
+	void *src = kmap_local_page(page);
+
+	memcpy(dst, src, len);
+	kunmap_local(src);
+}
