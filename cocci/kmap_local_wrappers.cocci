@@ -52,11 +52,55 @@ p << wmap.p;
 @@
 print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
 
-// Anything else returned while the mapping is held, on some path (an
-// entry inside the page), unless it is a failure: NULL, an ERR_PTR, a
-// constant, or the mapping went to a field (folio_walk_start() leaves
-// fw->ptep mapped and returns the folio: its caller holds the field).
+// Failure returns of a mapping (if (IS_ERR(x)) return x;): the mapping
+// failed, nothing is handed to the caller.
+@werr depends on wmaps@
+expression X;
+position p;
+@@
+if (\( IS_ERR(X) \| IS_ERR_OR_NULL(X) \| !X \| X == NULL \)) { ... return@p \( X \| ERR_CAST(X) \); }
+
+@script:python@
+p << werr.p;
+@@
+try:
+	wrap_fails.add((p[0].file, p[0].line, p[0].column))
+except NameError:
+	wrap_fails = {(p[0].file, p[0].line, p[0].column)}
+
+// Something computed from the mapping returned while it is held, on
+// some path (an entry inside the page: de = (void *)kaddr + off, then
+// return de), unless it is a failure (NULL, an ERR_PTR, a constant) or
+// the mapping went to a field (folio_walk_start() leaves fw->ptep mapped
+// and returns the folio: its caller holds the field).  A buffer copied
+// out of the page (erofs_read_metadata()) is not the mapping.
 @wheld depends on wmaps exists@
+identifier f, F;
+type T;
+expression X, E, S;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
+position p;
+@@
+T *f(...) {
+... when any
+\( X = <+... \( mf(...) \| EO->om(...) \) ...+> \)
+... when != rf(..., <+... X ...+>, ...)
+    when != X = E
+    when != S->F = X
+return@p <+... X ...+>;
+}
+
+@script:python depends on report@
+p << wheld.p;
+@@
+if (p[0].file, p[0].line, p[0].column) not in globals().get("wrap_fails", ()):
+	print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
+
+@wheld2 depends on wmaps exists@
 identifier f, F;
 type T;
 expression X, E, R, S;
@@ -73,12 +117,15 @@ T *f(...) {
 ... when != rf(..., <+... X ...+>, ...)
     when != X = E
     when != S->F = X
+R = <+... X ...+>;
+... when != rf(..., <+... X ...+>, ...)
+    when != X = E
 return@p R;
 }
 
 @script:python depends on report@
-p << wheld.p;
-R << wheld.R;
+p << wheld2.p;
+R << wheld2.R;
 @@
 import re
 r = re.sub(r"\s+", "", R)
