@@ -38,7 +38,7 @@ use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
-use LifoCommon qw(fail project_root is_ktree check_out_dir cocci_rules jobs_option scratch_dir);
+use LifoCommon qw(fail project_root is_ktree check_out_dir checker_rule jobs_option scratch_dir);
 use LifoSpatch ();
 use LifoImpact ();
 use LifoOutput ();
@@ -59,9 +59,8 @@ fail("--patch FILE is required (make check-patch PATCH=FILE)") unless $o{patch} 
 my $tree = abs_path($o{tree});
 my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'), $tree);
 my $ver = LifoSpatch::spatch_version() // fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
-# LIFO checkers only (helper rules print no findings).
-my @rules = grep { my $r = $_; open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> =~ /but released first/ } cocci_rules($o{'cocci-dir'});
-fail("no LIFO checker among the rules of $o{'cocci-dir'}") unless @rules;
+# The LIFO checker, by name.
+my @rules = (checker_rule($o{'cocci-dir'}));
 my $jobs = $o{jobs} || 2;
 
 my $work = scratch_dir($out, 'check-patch');

@@ -9,7 +9,7 @@ use File::Spec;
 use JSON::PP ();
 use Time::HiRes qw(time);
 use File::Path qw(make_path remove_tree);
-use LifoCommon qw(fail cocci_rules scratch_dir tool_version);
+use LifoCommon qw(fail checker_rule scratch_dir tool_version);
 use LifoSpatch;
 use LifoPasses;
 use LifoCache;
@@ -57,11 +57,11 @@ sub scan(%a) {
 	local $LifoSpatch::STALL = $a{stall} // $LifoSpatch::STALL;
 	my $ver = LifoSpatch::spatch_version($spatch)
 		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
-	# Checkers only: a rule that does not print LIFO findings (such as
-	# kmap_local_wrappers.cocci, a helper of cocci/lib/LifoPasses.pm) is
-	# left out.
-	my (@rules, %generated, %help);
-	for my $r (cocci_rules($a{cocci_dir})) {
+	# The checker, by name (kmap_local_wrappers.cocci is a helper of
+	# cocci/lib/LifoPasses.pm, which runs it by name too).
+	my @rules = (checker_rule($a{cocci_dir}));
+	my (%generated, %help);
+	for my $r (@rules) {
 		my $text = do { open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> };
 		# The rule's /// header (as scripts/coccinelle's): SARIF's help text.
 		my $h = join "\n", map { s{^///\s?}{}r } grep { m{^///} } split /\n/, $text;
@@ -70,10 +70,7 @@ sub scan(%a) {
 		# Generated from maps.list: intraprocedural, so spatch only
 		# needs the functions that name a mapping function (LifoSlice.pm).
 		$generated{$r} = LifoSpatch::from_lists($text);
-		if ($text =~ /but released first/) { push @rules, $r }
-		else { print STDERR "scan: leaving out " . ($r =~ s{.*/}{}r) . ": it prints no LIFO findings\n" unless $a{quiet} }
 	}
-	fail("no LIFO checker among the rules of $a{cocci_dir}") unless @rules;
 	my $say = sub (@m) { print STDERR @m unless $a{quiet} };
 
 	# Scratch: spatch's copies, the wrapper passes' lists and rule, the
@@ -117,7 +114,7 @@ sub scan(%a) {
 	# Nothing selected (SINCE= with no C file changed): nothing to run.
 	for my $rule ($sel && !@$sel ? () : @rules) {
 		(my $rn = $rule) =~ s{.*/}{};
-		my $passes = $a{wrappers} && $rn eq 'kmap_local_lifo.cocci';
+		my $passes = $a{wrappers};
 		my @tokens = LifoSpatch::rule_tokens($rule);
 		my @cand = $passes ? () : LifoSpatch::candidates($tree, $sel // \@all, \@tokens, $jobs);
 		$cand{$_} = 1 for @cand;
