@@ -44,7 +44,7 @@ use LifoImpact ();
 use LifoOutput ();
 use LifoPasses ();
 use LifoCache ();
-use LifoReport qw(finding_line finding_key);
+use LifoFinding ();
 use LifoPatch qw(capture);
 
 my $root = project_root();
@@ -321,10 +321,10 @@ sub check_one($patch, $label, $tag, $pw) {
 			timeout => $o{timeout}, tmp => "$work/tmp");
 		for my $f (@{$r->{findings}}) {
 			my $side = $f->{file} =~ s{^(before|after)/}{} ? $1 : next;
-			@$f{qw(impact reason affected)} = $impact->classify($f);
+			LifoFinding::classify($f, $impact);
 			# A renamed file's findings are compared under its old name.
 			my $old = $side eq 'after' ? $renamed{$f->{file}} // $f->{file} : $f->{file};
-			push @{$side{$side}{finding_key({ %$f, file => $old })}}, $f;
+			push @{$side{$side}{LifoFinding::key({ %$f, file => $old })}}, $f;
 		}
 		if (@{$r->{errors}}) {
 			print "check-patch: spatch errors: @{$r->{errors}}\n";
@@ -346,9 +346,9 @@ sub check_one($patch, $label, $tag, $pw) {
 	}
 	my $by = sub { sort { $a->{file} cmp $b->{file} || $a->{line} <=> $b->{line} } @_ };
 	printf "check-patch: LIFO findings the patch adds: %d\n", scalar @added;
-	print "  + ", finding_line($_), "\n" for $by->(@added);
+	print "  + ", LifoFinding::line($_), "\n" for $by->(@added);
 	printf "check-patch: LIFO findings the patch removes: %d\n", scalar @removed;
-	print "  - ", finding_line($_), "\n" for $by->(@removed);
+	print "  - ", LifoFinding::line($_), "\n" for $by->(@removed);
 	push @problems, 'adds LIFO findings' if @added;
 	remove_tree($work);
 	return @problems;

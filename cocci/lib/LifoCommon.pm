@@ -14,7 +14,7 @@ our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_b
 # The tooling's own version (SARIF's tool.driver.version, findings.json):
 # bumped when an output format changes; a git checkout of the project
 # adds its commit, so that a log names the code that wrote it.
-our $VERSION = '1.1.0';
+our $VERSION = '1.2.0';
 sub tool_version {
 	state $v = do {
 		my $root = project_root();

@@ -19,7 +19,7 @@ use File::Copy qw(copy);
 use File::Basename qw(basename dirname);
 use lib "$FindBin::Bin/../lib";
 use LifoCommon qw(read_bytes);
-use JSON::PP ();
+use LifoFinding ();
 
 my $top = abs_path("$FindBin::Bin/../..");
 my $tests = "$top/cocci/tests";
@@ -186,11 +186,10 @@ $parse_log =~ /^NB total files = \d+; perfect = \d+; pbs = 0;/m
 {
 	my $out = spatch("$work/in", '-D', 'report', '-D', 'records', '--include-headers', '--sp-file', $sp, @names);
 	my @rec = grep { /^FINDING: / } split /^/, $out;
-	my $read = sub ($l) { $l =~ /^FINDING: (\{.*\})$/ ? eval { JSON::PP->new->utf8->decode($1) } : undef };
-	my @bad = grep { !$read->($_) } @rec;
-	@bad ? nok('records: some do not read', join '', @bad) : ok('records: each reads as JSON');
+	my @bad = grep { !LifoFinding::from_line($_) } @rec;
+	@bad ? nok('records: some do not read', join '', @bad) : ok('records: each reads as a finding');
 	expect_same('records: one per warning, with its place and words', $report_all, join '', sort map {
-		my $f = $read->($_);
+		my $f = LifoFinding::from_line($_);
 		$f ? "$f->{file}:$f->{line}:$f->{column}-$f->{end_column}: WARNING: $f->{message}\n" : ();
 	} @rec);
 	my $kinds = join '', sort grep { /"file":"(?:nested_kmap_local|array_loop|struct_walk)\.c"/ } @rec;
