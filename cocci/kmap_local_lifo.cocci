@@ -36,9 +36,17 @@ virtual undecided
 // the functions that leave a field of a parameter mapped or release one
 // (a driver that checks a whole tree gives them to their callers).
 virtual summaries
+// With report: print each finding as "FINDING: " and a JSON object, for
+// tools, instead of the warning: its kind (pair, array, field), the
+// release (file, line, column, end_column), the function, both mappings
+// (expr, map: the mapping function, line, and for a field mapped_in: the
+// function that mapped it), for an array how its loops count
+// (counting), and the message the warning prints.
+virtual records
 
 @initialize:python@
 @@
+import json
 import re
 
 # Summaries of functions defined in other files (a driver that checks a
@@ -130,12 +138,35 @@ def mentions(e, a, pos=None):
 		todo.extend(named.get(x, ()))
 	return False
 
-def message(a, pa, b, pb, p):
-	a, b = tidy(a), tidy(b)
-	a, b = shown_as.get(key(pa), a), shown_as.get(key(pb), b)
-	return "%s(): %s (%s, line %s) mapped before %s (%s, line %s) but released first; release %s before %s" % (
-		p[0].current_element, a, callee(pa), pa[0].line,
-		b, callee(pb), pb[0].line, b, a)
+def mapping(e, pos, line=None, mapped_in=None):
+	"""A finding's mapping: the expression e as shown, the mapping
+	function called at pos, its line, the function that mapped it."""
+	m = {"expr": e, "map": callee(pos), "line": int(line if line is not None else pos[0].line)}
+	if mapped_in:
+		m["mapped_in"] = mapped_in
+	return m
+
+def record(kind, p, first, second, **more):
+	"""A finding: its kind (pair, array, field), the release at p, its
+	function and the two mappings (for an array, its mapping call twice)."""
+	r = {"kind": kind, "file": p[0].file, "line": int(p[0].line),
+	     "column": int(p[0].column), "end_column": int(p[0].column_end),
+	     "function": p[0].current_element, "first": first, "second": second}
+	r.update(more)
+	return r
+
+def message(r):
+	"""The words of a finding, from its record: what report and org modes
+	print, and what a record carries as its message."""
+	a, b = r["first"], r["second"]
+	if r["kind"] == "array":
+		return "%s(): %s (%s, line %s) mapped in a loop counting %s but released in one counting %s too; release the last element mapped first" % (
+			r["function"], a["expr"], a["map"], a["line"], r["counting"], r["counting"])
+	def shown(m):
+		by = m["map"] + (" in %s()" % m["mapped_in"] if "mapped_in" in m else "")
+		return "%s (%s, line %s)" % (m["expr"], by, m["line"])
+	return "%s(): %s mapped before %s but released first; release %s before %s" % (
+		r["function"], shown(a), shown(b), b["expr"], a["expr"])
 
 def distinct(a, b, pos=None):
 	"""Two handles, not one seen twice (a loop maps it again) or under
@@ -151,12 +182,12 @@ def assignee(pos):
 # One finding per pair of mappings in a function: the earliest release
 # that breaks their order, under the handle each call's result goes to
 # ("start_pte = pte = map()" is pte).  Each finding: rank, the release's
-# position, the message, and the org links to the mappings.
+# position, the record (record()), and the org links to the mappings.
 found = {}
 
-def keep(g, rank, p, msg, links):
+def keep(g, rank, p, rec, links):
 	if g not in found or rank < found[g][0]:
-		found[g] = (rank, p, msg, links)
+		found[g] = (rank, p, rec, links)
 
 def note(a, pa, b, pb, p):
 	if not distinct(a, b):
@@ -164,7 +195,8 @@ def note(a, pa, b, pb, p):
 	g = (p[0].file, p[0].current_element, frozenset((key(pa), key(pb))))
 	rank = (int(p[0].line), int(p[0].column),
 		tidy(a) != assignee(pa), tidy(b) != assignee(pb))
-	keep(g, rank, p, message(a, pa, b, pb, p),
+	ea, eb = shown_as.get(key(pa), tidy(a)), shown_as.get(key(pb), tidy(b))
+	keep(g, rank, p, record("pair", p, mapping(ea, pa), mapping(eb, pb)),
 	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
 
 decided = set()
@@ -173,9 +205,9 @@ def note_array(arr, pa, way, p):
 	"""Array arr (its elements) mapped at pa in a loop counting way, and
 	released from p in a later loop counting the same way."""
 	g = (p[0].file, p[0].current_element, arr, key(pa))
-	msg = "%s(): %s (%s, line %s) mapped in a loop counting %s but released in one counting %s too; release the last element mapped first" % (
-		p[0].current_element, arr, callee(pa), pa[0].line, way, way)
-	keep(g, (int(p[0].line), int(p[0].column)), p, msg, [(pa, "%s mapped" % arr.replace("[]", "[i]", 1))])
+	m = mapping(arr, pa)
+	keep(g, (int(p[0].line), int(p[0].column)), p, record("array", p, m, dict(m), counting=way),
+	     [(pa, "%s mapped" % arr.replace("[]", "[i]", 1))])
 
 shown_undecided = set()
 early_hits = set()	# (release, A, B) that early found
@@ -915,8 +947,7 @@ def check_field_release(arg, pr):
 				if any(mentions(other, b) and int(q[0].line) > int(pr[0].line) for other, q in mine):
 					g = (f, pr[0].current_element, frozenset((fa, fb)))
 					keep(g, (int(pr[0].line), int(pr[0].column)), pr,
-					     "%s(): %s (%s in %s(), line %s) mapped before %s (%s in %s(), line %s) but released first; release %s before %s" % (
-						pr[0].current_element, a, callee(pa), mapper, la, b, callee(pb), mapper, lb, b, a),
+					     record("field", pr, mapping(a, pa, la, mapper), mapping(b, pb, lb, mapper)),
 					     [(pa, "%s mapped" % a), (pb, "%s mapped" % b)])
 
 def findings_at(p):
@@ -1500,17 +1531,23 @@ identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 @@
 \( rp@p(...) \| rh@p(...) \| kr@p(...) \)
 
-@script:python depends on report@
+@script:python depends on report && !records@
 p << shown.p;
 @@
-for _, _, msg, _ in findings_at(p):
-	coccilib.report.print_report(p[0], "WARNING: " + msg)
+for _, _, r, _ in findings_at(p):
+	coccilib.report.print_report(p[0], "WARNING: " + message(r))
+
+@script:python depends on report && records@
+p << shown.p;
+@@
+for _, _, r, _ in findings_at(p):
+	print("FINDING: " + json.dumps(dict(r, message=message(r)), sort_keys=True, separators=(",", ":")))
 
 @script:python depends on org@
 p << shown.p;
 @@
-for _, _, msg, links in findings_at(p):
-	coccilib.org.print_todo(p[0], org_text(msg))
+for _, _, r, links in findings_at(p):
+	coccilib.org.print_todo(p[0], org_text(message(r)))
 	for pos, text in links:
 		coccilib.org.print_link(pos[0], org_text(text))
 

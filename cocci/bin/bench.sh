@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Time the LIFO rules over a whole tree against a plain one-pass rule
-# (cocci/bench-baseline.cocci), measured in the same run, both ways the
+# (cocci/bench/bench-baseline.cocci), measured in the same run, both ways the
 # rules run: one "spatch --dir" as make coccicheck does, and through
 # make scan's driver (grep picks the files, one spatch batch per job),
 # where "all rules" includes finding the tree's wrappers.  make scan cuts
@@ -36,11 +36,11 @@ scan_run() {
 	since "$t"
 }
 
-base_dir=$(dir_run "$top/cocci/bench-baseline.cocci" "$work/base.out")
+base_dir=$(dir_run "$top/cocci/bench/bench-baseline.cocci" "$work/base.out")
 lifo_dir=$(dir_run "$top/cocci/kmap_local_lifo.cocci" "$work/lifo.out")
-base_scan=$(perl "$top/cocci/bin/bench-rule.pl" "$tree" "$top/cocci/bench-baseline.cocci" \
+base_scan=$(perl "$top/cocci/bin/bench-rule.pl" "$tree" "$top/cocci/bench/bench-baseline.cocci" \
 	"$jobs" "$top/cocci/maps.list")
-base_cut=$(perl "$top/cocci/bin/bench-rule.pl" "$tree" "$top/cocci/bench-baseline.cocci" \
+base_cut=$(perl "$top/cocci/bin/bench-rule.pl" "$tree" "$top/cocci/bench/bench-baseline.cocci" \
 	"$jobs" "$top/cocci/maps.list" slice)
 scan=$(scan_run seed "")
 scan_w=$(scan_run wrappers --wrappers)

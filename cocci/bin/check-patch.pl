@@ -38,13 +38,13 @@ use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
-use LifoCommon qw(fail project_root is_ktree check_out_dir cocci_rules jobs_option scratch_dir);
+use LifoCommon qw(fail project_root is_ktree check_out_dir checker_rule jobs_option scratch_dir);
 use LifoSpatch ();
 use LifoImpact ();
 use LifoOutput ();
 use LifoPasses ();
 use LifoCache ();
-use LifoReport qw(finding_line finding_key);
+use LifoFinding ();
 use LifoPatch qw(capture);
 
 my $root = project_root();
@@ -59,9 +59,8 @@ fail("--patch FILE is required (make check-patch PATCH=FILE)") unless $o{patch} 
 my $tree = abs_path($o{tree});
 my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'), $tree);
 my $ver = LifoSpatch::spatch_version() // fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
-# LIFO checkers only (helper rules print no findings).
-my @rules = grep { my $r = $_; open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> =~ /but released first/ } cocci_rules($o{'cocci-dir'});
-fail("no LIFO checker among the rules of $o{'cocci-dir'}") unless @rules;
+# The LIFO checker, by name.
+my @rules = (checker_rule($o{'cocci-dir'}));
 my $jobs = $o{jobs} || 2;
 
 my $work = scratch_dir($out, 'check-patch');
@@ -322,10 +321,10 @@ sub check_one($patch, $label, $tag, $pw) {
 			timeout => $o{timeout}, tmp => "$work/tmp");
 		for my $f (@{$r->{findings}}) {
 			my $side = $f->{file} =~ s{^(before|after)/}{} ? $1 : next;
-			@$f{qw(impact reason affected)} = $impact->classify($f);
+			LifoFinding::classify($f, $impact);
 			# A renamed file's findings are compared under its old name.
 			my $old = $side eq 'after' ? $renamed{$f->{file}} // $f->{file} : $f->{file};
-			push @{$side{$side}{finding_key({ %$f, file => $old })}}, $f;
+			push @{$side{$side}{LifoFinding::key({ %$f, file => $old })}}, $f;
 		}
 		if (@{$r->{errors}}) {
 			print "check-patch: spatch errors: @{$r->{errors}}\n";
@@ -347,9 +346,9 @@ sub check_one($patch, $label, $tag, $pw) {
 	}
 	my $by = sub { sort { $a->{file} cmp $b->{file} || $a->{line} <=> $b->{line} } @_ };
 	printf "check-patch: LIFO findings the patch adds: %d\n", scalar @added;
-	print "  + ", finding_line($_), "\n" for $by->(@added);
+	print "  + ", LifoFinding::line($_), "\n" for $by->(@added);
 	printf "check-patch: LIFO findings the patch removes: %d\n", scalar @removed;
-	print "  - ", finding_line($_), "\n" for $by->(@removed);
+	print "  - ", LifoFinding::line($_), "\n" for $by->(@removed);
 	push @problems, 'adds LIFO findings' if @added;
 	remove_tree($work);
 	return @problems;

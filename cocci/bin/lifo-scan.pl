@@ -38,7 +38,7 @@ use FindBin;
 use lib "$FindBin::Bin/../lib";
 use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
-use LifoCommon qw(fail project_root is_ktree check_out_dir cocci_rules jobs_option lock_out);
+use LifoCommon qw(fail project_root is_ktree check_out_dir jobs_option lock_out);
 use LifoScan qw(scan);
 use LifoSpatch;
 

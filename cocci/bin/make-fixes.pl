@@ -38,6 +38,7 @@ use Digest::SHA ();
 use LifoCommon qw(fail project_root is_ktree check_out_dir jobs_option lock_out scratch_dir);
 use LifoScan qw(scan);
 use LifoOutput ();
+use LifoFinding ();
 use LifoSpatch ();
 use LifoBuild ();
 use LifoImpact ();
@@ -96,7 +97,7 @@ if (!$o{rescan} && ($scanned->{tree} // '') eq $tree && !$scanned->{selection}) 
 	@findings = LifoOutput::from_json(LifoOutput::read_json("$out/findings.json"));
 	# The impact as this version of the tooling sees it.
 	my $imp = LifoImpact->new($tree);
-	@$_{qw(impact reason affected)} = $imp->classify($_) for @findings;
+	LifoFinding::classify($_, $imp) for @findings;
 } else {
 	my $r = scan(tree => $tree, out => (%want ? undef : $out), jobs => $o{jobs},
 		timeout => $o{timeout}, cocci_dir => $o{'cocci-dir'},

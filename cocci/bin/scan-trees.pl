@@ -202,7 +202,7 @@ sub run_scan($tag, $log, @cmd) {
 	while (my $l = <$r>) {
 		print $lf $l;
 		next unless $l =~ /^(?:scan:|lifo-scan|  (?:INCOMPLETE|spatch errors|wall time))/
-			&& $l !~ /^scan: (?:leaving out|summary$)/;
+			&& $l !~ /^scan: summary$/;
 		# (The list of wrappers is in the log.)
 		$l = substr($l, 0, 160) . " ...\n" if length $l > 170;
 		print STDERR "$tag: $l";

@@ -8,13 +8,13 @@ use Fcntl qw(:flock);
 use Cwd qw(abs_path);
 use File::Spec;
 use Exporter 'import';
-our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir cocci_rules read_bytes
+our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes
 	jobs_option lock_out scratch_dir tool_version entries mark_own check_own);
 
 # The tooling's own version (SARIF's tool.driver.version, findings.json):
 # bumped when an output format changes; a git checkout of the project
 # adds its commit, so that a log names the code that wrote it.
-our $VERSION = '1.1.0';
+our $VERSION = '1.2.0';
 sub tool_version {
 	state $v = do {
 		my $root = project_root();
@@ -195,11 +195,16 @@ sub entries($dir, $re = qr/^(?!\.\.?\z)/) {
 	return map { "$dir/$_" } sort grep { !/^\.\.?\z/ && /$re/ } readdir $d;
 }
 
-sub cocci_rules($dir) {
-	opendir my $d, $dir or fail("--cocci-dir $dir: $!");
-	my @r = map { "$dir/$_" } sort grep { /\.cocci$/ } readdir $d;
-	fail("no .cocci rule in $dir") unless @r;
-	return @r;
+# The LIFO checker of a rules folder (--cocci-dir), by name: its
+# kmap_local_lifo.cocci, which must print its findings as records
+# (virtual records: it prints its findings as records, cocci/README.md).
+our $CHECKER = 'kmap_local_lifo.cocci';
+sub checker_rule($dir) {
+	my $r = "$dir/$CHECKER";
+	my $text = read_bytes($r) // fail("--cocci-dir $dir: no $CHECKER there ($!)");
+	fail("$r prints no finding records (no \"virtual records\"): not a checker of this version of the tools")
+		unless $text =~ /^virtual records$/m;
+	return $r;
 }
 
 1;

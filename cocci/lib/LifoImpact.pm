@@ -9,7 +9,7 @@
 # exists; the other pairs where HIGHMEM or force-map exists.
 package LifoImpact;
 use v5.36;
-use LifoReport qw(is_pte_map);
+use LifoFinding qw(is_pte_map);
 
 # $kconfig: the tree's Kconfig files, when the caller has listed them
 # (LifoSpatch::tree_files), else they are looked for when needed.

@@ -5,19 +5,17 @@
 # that removed it; as JSON (trees.json) and as text.
 package LifoMatrix;
 use v5.36;
-use LifoFingerprint ();
-use LifoOutput ();
+use LifoFinding ();
 use JSON::PP ();
 
 our $VERSION_JSON = 1;
 
-# A finding of findings.json (version 3; an older one gets its
+# A finding of findings.json (version 3 or later; an older one gets its
 # fingerprint computed here, without the kind "field", which version 2
 # does not tell).
 sub _fp($o) {
 	return $o->{fingerprint} if defined $o->{fingerprint};
-	my ($f) = LifoOutput::from_json([$o]);
-	return LifoFingerprint::fingerprint($f);
+	return LifoFinding::fingerprint(LifoFinding::from_json($o));
 }
 
 # %a: mode ('trees' or 'revisions'), repository (revisions: the tree),
@@ -34,6 +32,7 @@ sub build(%a) {
 			my $fp = _fp($o);
 			my $e = $by{$fp} //= do { push @order, $fp; {
 				fingerprint => $fp, file => $o->{file}, function => $o->{function},
+				(defined $o->{kind} ? (kind => $o->{kind}) : ()),
 				first_mapping => { expr => $o->{first_mapping}{expr}, function => $o->{first_mapping}{function} },
 				second_mapping => { expr => $o->{second_mapping}{expr}, function => $o->{second_mapping}{function} },
 				lines => {}, at => [],
@@ -189,9 +188,8 @@ sub _name($r, $fp) {
 }
 
 sub describe($e) {
-	return sprintf '%s: %s(): %s (%s) mapped before %s (%s), released first [%s]', $e->{file}, $e->{function},
-		$e->{first_mapping}{expr}, $e->{first_mapping}{function},
-		$e->{second_mapping}{expr}, $e->{second_mapping}{function}, $e->{impact} // 'unknown';
+	return sprintf '%s: %s(): %s [%s]', $e->{file}, $e->{function},
+		LifoFinding::brief(LifoFinding::from_json($e)), $e->{impact} // 'unknown';
 }
 
 1;

@@ -3,7 +3,7 @@
 package LifoPatch;
 use v5.36;
 use Exporter 'import';
-use LifoReport qw(is_pte_map);
+use LifoFinding qw(is_pte_map changelog_mapped changelog_release);
 our @EXPORT_OK = qw(subject_prefix subject changelog wrap split_hunks
 	get_maintainers fixes_tag is_git_tree capture rule_in_tree api_name);
 
@@ -169,17 +169,9 @@ sub wrap($text, $width = 72) {
 #   $tool: { coccinelle => '1.1.1', rule => 'kmap_local_lifo.cocci', rule_version }
 #   (a rule named without a folder is named by its path in a kernel tree)
 sub changelog($g, $tool) {
-	my $fn = $g->{function};
-	my @what;
-	my (%late, @seconds);
-	for my $f (@{$g->{findings}}) {
-		push @what, sprintf '%s with %s() and then %s with %s()',
-			$f->{first}{expr}, $f->{first}{map}, $f->{second}{expr}, $f->{second}{map};
-		push @seconds, $f->{second}{expr} unless $late{$f->{second}{expr}}++;
-	}
-	my $early = join ' and ', map { $_->{first}{expr} } @{$g->{findings}};
 	my $pte = grep { is_pte_map($_->{first}{map}) || is_pte_map($_->{second}{map}) } @{$g->{findings}};
-	my $t = "$fn() maps " . join('; it also maps ', @what) . ", but releases $early first. ";
+	# What is mapped and released first, as LifoFinding.pm says it.
+	my $t = changelog_mapped(@{$g->{findings}}) . ' ';
 	$t .= "These mappings are slots of a per-CPU stack" .
 		($pte ? " (PTE pages go there with CONFIG_HIGHPTE)" : '') .
 		" and must be released in reverse order, as Documentation/mm/highmem.rst says.";
@@ -191,9 +183,7 @@ sub changelog($g, $tool) {
 		$why =~ s{^arch/(\w+)}{arch_name($1)}e;
 		$t .= "\n\n" . ucfirst($why) . ": this is a cleanup, not a fix.";
 	}
-	my %firsts;
-	my @firsts = grep { !$firsts{$_}++ } map { $_->{first}{expr} } @{$g->{findings}};
-	$t .= " Release " . join(' and ', @seconds) . " before " . join(' and ', @firsts) . ".";
+	$t .= ' ' . changelog_release(@{$g->{findings}});
 	my $rv = $tool->{rule_version} ? " (version $tool->{rule_version})" : '';
 	$t .= "\n\nThis patch was generated with Coccinelle $tool->{coccinelle} using the semantic patch " . rule_in_tree($tool->{rule}) . "$rv.";
 	return wrap($t);

@@ -9,14 +9,14 @@ use File::Spec;
 use JSON::PP ();
 use Time::HiRes qw(time);
 use File::Path qw(make_path remove_tree);
-use LifoCommon qw(fail cocci_rules scratch_dir tool_version);
+use LifoCommon qw(fail checker_rule scratch_dir tool_version);
 use LifoSpatch;
 use LifoPasses;
 use LifoCache;
 use LifoTreeIndex;
 use LifoImpact;
-use LifoReport qw(finding_line subsystem);
-use LifoOutput qw(findings_json sarif_log write_file sort_findings);
+use LifoFinding ();
+use LifoOutput qw(findings_json sarif_log write_file);
 our @EXPORT_OK = qw(scan ncpus);
 
 sub ncpus {
@@ -57,23 +57,19 @@ sub scan(%a) {
 	local $LifoSpatch::STALL = $a{stall} // $LifoSpatch::STALL;
 	my $ver = LifoSpatch::spatch_version($spatch)
 		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
-	# Checkers only: a rule that does not print LIFO findings (such as
-	# kmap_local_wrappers.cocci, a helper of cocci/lib/LifoPasses.pm) is
-	# left out.
-	my (@rules, %generated, %help);
-	for my $r (cocci_rules($a{cocci_dir})) {
+	# The checker, by name (kmap_local_wrappers.cocci is a helper of
+	# cocci/lib/LifoPasses.pm, which runs it by name too).
+	my @rules = (checker_rule($a{cocci_dir}));
+	my (%generated, $help);
+	for my $r (@rules) {
 		my $text = do { open my $fh, '<', $r or fail("$r: $!"); local $/; <$fh> };
 		# The rule's /// header (as scripts/coccinelle's): SARIF's help text.
-		my $h = join "\n", map { s{^///\s?}{}r } grep { m{^///} } split /\n/, $text;
-		$h =~ s/^\s+|\s+$//g;
-		$help{$r =~ s{.*/}{}r =~ s/\.cocci$//r} = $h if length $h;
+		$help = join "\n", map { s{^///\s?}{}r } grep { m{^///} } split /\n/, $text;
+		$help =~ s/^\s+|\s+$//g;
 		# Generated from maps.list: intraprocedural, so spatch only
 		# needs the functions that name a mapping function (LifoSlice.pm).
 		$generated{$r} = LifoSpatch::from_lists($text);
-		if ($text =~ /but released first/) { push @rules, $r }
-		else { print STDERR "scan: leaving out " . ($r =~ s{.*/}{}r) . ": it prints no LIFO findings\n" unless $a{quiet} }
 	}
-	fail("no LIFO checker among the rules of $a{cocci_dir}") unless @rules;
 	my $say = sub (@m) { print STDERR @m unless $a{quiet} };
 
 	# Scratch: spatch's copies, the wrapper passes' lists and rule, the
@@ -117,7 +113,7 @@ sub scan(%a) {
 	# Nothing selected (SINCE= with no C file changed): nothing to run.
 	for my $rule ($sel && !@$sel ? () : @rules) {
 		(my $rn = $rule) =~ s{.*/}{};
-		my $passes = $a{wrappers} && $rn eq 'kmap_local_lifo.cocci';
+		my $passes = $a{wrappers};
 		my @tokens = LifoSpatch::rule_tokens($rule);
 		my @cand = $passes ? () : LifoSpatch::candidates($tree, $sel // \@all, \@tokens, $jobs);
 		$cand{$_} = 1 for @cand;
@@ -171,12 +167,9 @@ sub scan(%a) {
 	# One finding per (file, line, pair): headers reached twice, etc.
 	my %seen;
 	@findings = grep { !$seen{join "\0", $_->{rule}, $_->{file}, $_->{line}, $_->{first}{expr}, $_->{second}{expr}}++ } @findings;
-	for my $f (@findings) {
-		@$f{qw(impact reason affected)} = $impact->classify($f);
-		$f->{subsystem} = subsystem($f->{file});
-	}
-	@findings = sort_findings(@findings);
-	my @lines = map { finding_line($_) } @findings;
+	LifoFinding::classify($_, $impact) for @findings;
+	@findings = LifoFinding::sorted(@findings);
+	my @lines = map { LifoFinding::line($_) } @findings;
 	my $wall = time - $t0;
 
 	my %per;
@@ -227,10 +220,9 @@ sub scan(%a) {
 		my $res = "$scratch/result";
 		make_path($res);
 		LifoCommon::mark_own($res);	# (it may become OUT/incomplete)
-		my @rn = map { s{.*/}{}r =~ s/\.cocci$//r } @rules;
 		write_file("$res/findings.json", findings_json(\@findings, tool_version => tool_version(), complete => $ok,
 			selection => $sel ? $a{select_desc} // '' : undef));
-		write_file("$res/findings.sarif", sarif_log(findings => \@findings, rules => \@rn, help => \%help,
+		write_file("$res/findings.sarif", sarif_log(findings => \@findings, help => $help,
 			tool_version => tool_version(), engine_version => $ver, ok => $ok, notifications => $errors,
 			file_notes => [(map { [$_, "spatch could not parse some functions of $_: they were not checked"] } @perr),
 				(map { [$_, "spatch timed out on $_ ($a{timeout} s): it was not checked"] } sort keys %$timeouts)],

@@ -19,7 +19,7 @@ use File::Spec;
 use File::Path qw(make_path remove_tree);
 use POSIX qw(:sys_wait_h);
 use Time::HiRes qw(time sleep);
-use LifoReport qw(parse_report_line);
+use LifoFinding ();
 use LifoSlice;
 use LifoLists;
 use LifoCommon qw(read_bytes);
@@ -253,10 +253,11 @@ sub run_rule($tree, $cocci, $files, %o) {
 
 	# A rule that can say where it cannot decide (virtual undecided) is
 	# asked to, in report mode.
-	# So is one that can print the summaries of its functions.
+	# So is one that can print the summaries of its functions, and one
+	# that can print its findings as records (LifoFinding.pm).
 	my $text = read_bytes($cocci) // '';
 	my @undecided = ($o{mode} // 'report') eq 'report'
-		? map { $text =~ /^virtual $_$/m ? ('-D', $_) : () } qw(undecided summaries) : ();
+		? map { $text =~ /^virtual $_$/m ? ('-D', $_) : () } qw(undecided summaries records) : ();
 	my %res = (findings => [], wrappers => [], undecided => {}, handled => 0, skipped => 0,
 		parse_errors => {}, timeouts => {}, errors => [], retries => [], rule => $rule, cut => {});
 	my @cmd = (split(' ', $spatch), $PYTHON ? ('--python', $PYTHON) : (), '-D', $o{mode} // 'report', @undecided, @opts, '--parse-error-msg',
@@ -280,7 +281,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 			# rule, lists and text, stands (LifoCache.pm).
 			my $e = $cache->get($res{cache_keys}{$f} = $cache->file_key($rk, $f, $text));
 			if ($e) {
-				_replay(\%res, $f, $e, $rule);
+				_replay(\%res, $f, $e);
 				$res{cut}{$f} = $e->{cut} if $cut_re;
 				$done++;
 				next;
@@ -326,7 +327,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 		my $partial = 0;
 		for my $r (values %run) {
 			if (open my $fh, '<', $r->{out}) {
-				$found += grep { /: WARNING: / } <$fh>;
+				$found += grep { /^FINDING: / } <$fh>;
 			}
 			if (open my $fh, '<', $r->{err}) {
 				# A file is done when spatch moves on to the next one.
@@ -443,7 +444,7 @@ sub _how($status, $stalled = 0) {
 
 # Adds one line spatch printed on stdout to $res; returns the file it is
 # about (undef when it names none).
-sub _take_line($res, $l, $rule) {
+sub _take_line($res, $l) {
 	chomp $l;
 	# A member of a structure of operations: [kind, member, file, structure].
 	if ($l =~ /^WRAPPER: (opmap|oprelease|opkeyrelease) ([A-Za-z_]\w*) ([A-Za-z_]\w*) (.+)$/) {
@@ -465,14 +466,14 @@ sub _take_line($res, $l, $rule) {
 		$res->{undecided}{$1} = $3;
 		return $2 =~ s{^\./}{}r;
 	}
-	my $f = parse_report_line($l, $rule) or return undef;
+	my $f = LifoFinding::from_line($l) or return undef;
 	push @{$res->{findings}}, $f;
 	return $f->{file};
 }
 
 # What the cache kept for $file, as if spatch had printed it now.
-sub _replay($res, $file, $e, $rule) {
-	_take_line($res, $_, $rule) for @{$e->{lines}};
+sub _replay($res, $file, $e) {
+	_take_line($res, $_) for @{$e->{lines}};
 	$res->{parse_errors}{$file} += $e->{parse_errors} if $e->{parse_errors};
 	if ($e->{handled}) { $res->{handled}++; $res->{handled_files}{$file} = 1 }
 	$res->{cached}{$file} = 1;
@@ -486,7 +487,7 @@ sub _collect($res, $r, $status, $rule, $stalled = 0, $cache = undef) {
 	my $whose = 1;	# every line was about a file of the batch
 	if (open my $fh, '<', $r->{out}) {
 		while (my $l = <$fh>) {
-			my $file = _take_line($res, $l, $rule);
+			my $file = _take_line($res, $l);
 			if (defined $file && $per{$file}) { push @{$per{$file}{lines}}, $l =~ s/\r?\n\z//r }
 			elsif ($l =~ /\S/) { $whose = 0 }
 		}

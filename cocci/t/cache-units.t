@@ -11,6 +11,7 @@ use File::Temp qw(tempdir);
 use LifoTreeIndex;
 use LifoLists;
 use LifoCache;
+use LifoFinding ();
 use Digest::SHA ();
 
 my $dir = tempdir(CLEANUP => 1);
@@ -90,5 +91,15 @@ is($c->get($k2 =~ tr/0-9a-f/1-9a-f0/r), undef, 'a missing entry is a miss');
 	close $o;
 }
 is_deeply($c->stats->{hits}, 1, '... counted (one hit)');
+
+# What the rule prints for a finding (LifoFinding.pm) reads back from
+# an entry as the same finding, an expression with spaces and quotes too.
+my $rec = 'FINDING: {"column":1,"end_column":13,"file":"./g.c","first":{"expr":"(char *) a [ i ]","line":2,"map":"kmap_local_page"},'
+	. '"function":"g","kind":"pair","line":5,"message":"g(): (char *)a[i] (kmap_local_page, line 2) mapped before \\"b\\" (kmap_local_page, line 3) but released first; release \\"b\\" before (char *)a[i]",'
+	. '"second":{"expr":"\\"b\\"","line":3,"map":"kmap_local_page"}}';
+my $f = LifoFinding::from_line($rec);
+ok($f, 'a finding record');
+$c->put($k3, { lines => [$rec], parse_errors => 0, handled => 1, cut => [] });
+is_deeply(LifoFinding::from_line($c->get($k3)->{lines}[0] // ''), $f, '... kept and read back: the same finding');
 
 done_testing;

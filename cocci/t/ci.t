@@ -38,7 +38,7 @@ like($run->{tool}{driver}{rules}[0]{help}{text} // '', qr/must be released in re
 my ($pe) = grep { ($_->{message}{text} // '') =~ /could not parse/ } @{$run->{invocations}[0]{toolExecutionNotifications} // []};
 is($pe && $pe->{locations}[0]{physicalLocation}{artifactLocation}{uri}, 'lib/broken.c', 'the parse failure is a notification locating its file');
 my $j = JSON::PP->new->decode(slurp("$tmp/a/findings.json"));
-is($j->{version}, 3, 'findings.json has its schema version');
+is($j->{version}, 4, 'findings.json has its schema version');
 is($j->{tool}{version}, $run->{tool}{driver}{version}, '... and the tool version');
 
 ($st, $o) = run_cmd("$scan --tree '$t' --out '$tmp/a' --jobs 2 --fail-on any 2>/dev/null");

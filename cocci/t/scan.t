@@ -146,6 +146,30 @@ SKIP: {
 	$e = slurp("$ko.err");
 	like($e, qr/files with parse errors \(anywhere;[^\n]*: 1: lib\/half\.c$/m, '--no-slice: it is');
 }
+# Rules run by name: the checker of --cocci-dir, not every rule there;
+# a folder without it, or with one that prints no records, is an error.
+SKIP: {
+	skip 'spatch not installed', 5 unless have_spatch();
+	my $d = tempdir(CLEANUP => 1);
+	system("cp '$root'/cocci/*.list '$root/cocci/kmap_local_lifo.cocci' '$d/'") == 0 or die;
+	# A rule that prints every mapping as a warning of the checker's form.
+	write_to("$d/other.cocci", "virtual report\n\n\@r\@\nposition p;\n\@\@\nkmap_local_page\@p(...)\n\n"
+		. "\@script:python depends on report\@\np << r.p;\n\@\@\n"
+		. "coccilib.report.print_report(p[0], \"WARNING: f(): a (kmap_local_page, line 1) mapped before b (kmap_local_page, line 2) but released first; release b before a\")\n");
+	my $ro = tempdir(CLEANUP => 1) . '/out';
+	($st, $o) = run_cmd("$scan --tree $t --out $ro --jobs 2 --cocci-dir '$d' 2>$ro.err");
+	is($st, 0, '--cocci-dir with another rule beside the checker: exit 0') or diag slurp("$ro.err");
+	is(scalar(() = $o =~ /^\S+:\d+:\d+: /mg), 3, '... the findings of the checker only');
+	unlike(slurp("$ro.err"), qr/other/, '... the other rule is not run, nor named');
+	unlink "$d/kmap_local_lifo.cocci" or die;
+	($st, $o) = run_cmd("$scan --tree $t --out $ro --jobs 2 --cocci-dir '$d' 2>&1");
+	ok($st == 2 && $o =~ /no kmap_local_lifo\.cocci there/, 'a --cocci-dir without the checker: exit 2, and why') or diag $o;
+	(my $old = slurp("$root/cocci/kmap_local_lifo.cocci")) =~ s/^virtual records\n//m or die;
+	write_to("$d/kmap_local_lifo.cocci", $old);
+	($st, $o) = run_cmd("$scan --tree $t --out $ro --jobs 2 --cocci-dir '$d' 2>&1");
+	ok($st == 2 && $o =~ /prints no finding records/, 'a checker that prints no records: exit 2, and why') or diag $o;
+}
+
 # A pass whose spatch fails leaves the findings of earlier passes alone.
 SKIP: {
 	skip 'spatch not installed', 3 unless have_spatch();

@@ -100,7 +100,7 @@ SKIP: {
 	skip 'spatch not installed', 3 unless have_spatch();
 	my $t = tempdir(CLEANUP => 1);
 	write_to("$t/a.c", "int pad(void)\n{\n\treturn 0;\n}\n\nvoid f(struct page *p)\n{\n\tchar *a = kmap_local_page(p);\n\n\tkunmap_local(a);\n}\n");
-	my $r = LifoSpatch::run_rule($t, root() . '/cocci/bench-baseline.cocci', ['a.c', 'gone.c'],
+	my $r = LifoSpatch::run_rule($t, root() . '/cocci/bench/bench-baseline.cocci', ['a.c', 'gone.c'],
 		jobs => 1, slice => ['kmap_local_page', 'kunmap_local']);
 	is_deeply($r->{cut}, { 'a.c' => [[3, 3]] }, 'a.c was cut: pad() emptied');
 	is_deeply($r->{handled_files}, { 'a.c' => 1 }, 'spatch read a.c');

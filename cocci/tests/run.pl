@@ -19,6 +19,7 @@ use File::Copy qw(copy);
 use File::Basename qw(basename dirname);
 use lib "$FindBin::Bin/../lib";
 use LifoCommon qw(read_bytes);
+use LifoFinding ();
 
 my $top = abs_path("$FindBin::Bin/../..");
 my $tests = "$top/cocci/tests";
@@ -177,6 +178,25 @@ for my $name (@names) {
 $parse_log =~ /^NB total files = \d+; perfect = \d+; pbs = 0;/m
 	? ok('patched results parse')
 	: nok('patched results do not parse', join '', grep { /bad|pbs/i } split /^/, $parse_log);
+
+# With -D records, report mode prints each finding as the record its
+# warning is made from (cocci/lib/LifoFinding.pm) instead of the warning:
+# one per warning, at its place, with its words; the three kinds as in
+# modes/records.txt.
+{
+	my $out = spatch("$work/in", '-D', 'report', '-D', 'records', '--include-headers', '--sp-file', $sp, @names);
+	my @rec = grep { /^FINDING: / } split /^/, $out;
+	my @bad = grep { !LifoFinding::from_line($_) } @rec;
+	@bad ? nok('records: some do not read', join '', @bad) : ok('records: each reads as a finding');
+	expect_same('records: one per warning, with its place and words', $report_all, join '', sort map {
+		my $f = LifoFinding::from_line($_);
+		$f ? "$f->{file}:$f->{line}:$f->{column}-$f->{end_column}: WARNING: $f->{message}\n" : ();
+	} @rec);
+	my $kinds = join '', sort grep { /"file":"(?:nested_kmap_local|array_loop|struct_walk)\.c"/ } @rec;
+	spew("$tests/modes/records.txt", $kinds) if $update;
+	expect_same('records: pair, array and field', read_bytes("$tests/modes/records.txt"), $kinds);
+	$out =~ /: WARNING: / ? nok('records: no warning beside them', $out) : ok('records: no warning beside them');
+}
 
 # Context and org modes: the early release starred, the TODO linking both
 # mappings; a correct order silent in both.

@@ -14,6 +14,6 @@ for f in $(cat "$groups"); do
 	slow.c) echo "1 files match" >&2; echo "HANDLING: $f" >&2
 		echo "EXN: Coccinelle_modules.Common.Timeout in $f" >&2 ;;
 	*) echo "1 files match" >&2; echo "HANDLING: $f" >&2
-		echo "$f:5:1-13: WARNING: f(): a (kmap_local_page, line 2) mapped before b (kmap_local_page, line 3) but released first; release b before a" ;;
+		printf 'FINDING: {"column":1,"end_column":13,"file":"%s","first":{"expr":"a","line":2,"map":"kmap_local_page"},"function":"f","kind":"pair","line":5,"message":"f(): a (kmap_local_page, line 2) mapped before b (kmap_local_page, line 3) but released first; release b before a","second":{"expr":"b","line":3,"map":"kmap_local_page"}}\n' "$f" ;;
 	esac
 done
