@@ -166,8 +166,9 @@ sub read_bytes($file) {
 	return <$fh> // '';
 }
 
-# Folders the tool makes in OUT (cocci-tree/, incomplete/, partial/)
-# carry a stamp: only such a folder is ever replaced or removed there.
+# Folders the tool makes in OUT (cocci-tree/, incomplete/, partial/,
+# arm-src/ and arm-obj/, .scan-trees.src/) carry a stamp: only such a
+# folder is ever replaced or removed there.
 my $STAMP = '.kmap-lifo-made';
 sub mark_own($dir) {
 	open my $fh, '>', "$dir/$STAMP" or return;
@@ -183,7 +184,7 @@ sub check_own($out, %signs) {
 		my $d = "$out/$name";
 		next unless -e $d || -l $d;
 		next if !-l $d && -d _ && (-e "$d/$STAMP" || grep { -e "$d/$_" } @{$signs{$name}});
-		fail("$d was not made by this tool, and a scan replaces that folder: move it away, or pick another OUT");
+		fail("$d was not made by this tool, which replaces that folder: move it away, or pick another OUT");
 	}
 }
 

@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-2.0
+# make scan, make fixes and make scan-trees against the file system:
+# folders in OUT of the names the tool replaces that it did not make.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../lib", $FindBin::Bin;
+use TestLib;
+use File::Temp qw(tempdir);
+
+plan skip_all => 'spatch not installed' unless have_spatch();
+my $root = root();
+my $tmp = tempdir(CLEANUP => 1);
+my $t = fake_tree();
+sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
+# Runs a command (a list, no shell), bounded: (exit status, stdout, stderr).
+my $runs = 0;
+sub run3(@cmd) {
+	my $err = "$tmp/stderr." . $runs++;
+	my $pid = open(my $fh, '-|') // die "fork: $!";
+	if (!$pid) {
+		open STDERR, '>', $err or die;
+		exec('timeout', 300, @cmd) or exit 127;
+	}
+	my $o = do { local $/; <$fh> } // '';
+	close $fh;
+	return ($? >> 8, $o, slurp($err) // '');
+}
+
+# make fixes' build check replaces OUT/arm-src and OUT/arm-obj: a user's
+# folder of either name stops it before anything is written, and stays.
+for my $name (qw(arm-obj arm-src)) {
+	my $out = "$tmp/fix-$name";
+	write_to("$out/$name/sentinel", "the user's\n");
+	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/make-fixes.pl", '--tree', $t, '--out', $out,
+		'--fixer', "perl $root/cocci/t/data/fake-fixer.pl", '--jobs', 2, '--quiet',
+		'--author', 'Test Author <test@example.org>', '--finding', 'mm/copy.c', '--build-check', 'auto');
+	is($st, 2, "make fixes with a user's OUT/$name: exit 2");
+	like($e, qr{\Q$out/$name\E was not made by this tool}, '... naming the folder');
+	is(slurp("$out/$name/sentinel"), "the user's\n", '... the folder and its file stay');
+	ok(!-e "$out/patches", '... and no patch is written');
+}
+{
+	my $out = "$tmp/fix-own";
+	my ($st, $o) = run_cmd("timeout 300 perl '$root/cocci/bin/make-fixes.pl' --tree '$t' --out '$out'"
+		. " --fixer 'perl $root/cocci/t/data/fake-fixer.pl' --jobs 2 --quiet --author 'T <t\@example.org>'"
+		. " --finding mm/copy.c 2>&1");
+	SKIP: {
+		skip 'no ARM cross compiler or sparse: the build check makes no folder', 2 unless -d "$out/arm-src";
+		ok(-e "$out/arm-src/.kmap-lifo-made" && -e "$out/arm-obj/.kmap-lifo-made", 'the build check stamps the folders it makes')
+			or diag $o;
+		($st, $o) = run_cmd("timeout 300 perl '$root/cocci/bin/make-fixes.pl' --tree '$t' --out '$out'"
+			. " --fixer 'perl $root/cocci/t/data/fake-fixer.pl' --jobs 2 --quiet --author 'T <t\@example.org>'"
+			. " --finding mm/copy.c 2>&1");
+		unlike($o, qr/was not made by this tool/, '... and replaces them on the next run');
+	}
+}
+# make scan-trees checks revisions out into OUT/.scan-trees.src.
+SKIP: {
+	skip 'git not installed', 4 unless system('git --version >/dev/null 2>&1') == 0;
+	my $g = fake_tree(git => 1);
+	my $out = "$tmp/trees";
+	write_to("$out/.scan-trees.src/sentinel", "the user's\n");
+	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/scan-trees.pl", '--out', $out, '--jobs', 2,
+		'--revs', 'HEAD~1 HEAD', $g);
+	is($st, 2, "make scan-trees with a user's OUT/.scan-trees.src: exit 2");
+	like($e, qr{\Q$out/.scan-trees.src\E was not made by this tool}, '... naming the folder');
+	is(slurp("$out/.scan-trees.src/sentinel"), "the user's\n", '... the folder stays');
+	ok(!-e "$out/trees.json", '... and no report is written');
+}
+
+done_testing;
