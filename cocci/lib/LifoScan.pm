@@ -175,6 +175,8 @@ sub scan(%a) {
 		@$f{qw(impact reason affected)} = $impact->classify($f);
 		$f->{subsystem} = subsystem($f->{file});
 	}
+	# A Kconfig file or Makefile that could not be read: an impact may be wrong.
+	if (my @e = $impact->errors) { push @unread, @e; push @$errors, @e; $ok = 0 }
 	@findings = sort_findings(@findings);
 	my @lines = map { finding_line($_) } @findings;
 	my $wall = time - $t0;

@@ -158,7 +158,8 @@ sub candidates_and_includers($tree, $files, $tokens, $jobs = 1) {
 	my $word = LifoSlice::names_regex(@$tokens);
 	my (@cand, %by);
 	for my $f (_grep($tree, $files, [@$tokens, '.c"', '.c>'], '-lF', $jobs)) {
-		my $text = read_bytes("$tree/$f") // next;
+		# (One that cannot be read now stays: run_rule reports it.)
+		my $text = read_bytes("$tree/$f") // do { push @cand, $f; next };
 		push @cand, $f if $text =~ $word;
 		# From each ".c" that ends a quoted name to its line (a regex
 		# that tries every line takes seconds on a tree).
@@ -193,7 +194,11 @@ sub _grep($tree, $files, $patterns, $flags, $jobs) {
 
 # grep reads the tree much faster than Perl does, and $jobs greps at
 # once read it faster still (a line each write, so that their output
-# does not interleave).
+# does not interleave).  $flags are those of grep -l; it runs as grep
+# -c -m 1 (as fast), which prints every file it read, with 0 when
+# nothing matched.  It skips what is not a regular file (-D skip: a FIFO
+# put where a file was listed would block it): a file it did not read
+# counts as found, so that its reader reports it.
 sub _run_grep($tree, $files, $patterns, $flags, $jobs) {
 	return () unless @$files;
 	# (CLEANUP: an interrupt removes it too, LifoCommon.pm.)
@@ -207,18 +212,18 @@ sub _run_grep($tree, $files, $patterns, $flags, $jobs) {
 	close $l;
 	# Bounded, as every external command: grep of a whole tree takes
 	# seconds.
-	open my $g, '-|', 'timeout', '-s', 'KILL', '1800', 'sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep --line-buffered "$5" -f "$2" -- <"$3" || :; }',
-		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags or die "grep: $!\n";
-	my %hit;
+	open my $g, '-|', 'timeout', '-s', 'KILL', '1800', 'sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep -D skip -c -m 1 --line-buffered "$5" -f "$2" -- <"$3" || :; }',
+		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags =~ s/l//r or die "grep: $!\n";
+	my %count;
 	while (<$g>) {
 		chomp;
-		$hit{$_} = 1;
+		$count{$1} = $2 if /\A(.*):(\d+)\z/s;
 	}
 	close $g;
 	my $killed = ($? >> 8) == 137;
 	remove_tree($tmp);
 	die "grep of $tree was killed after 1800 s\n" if $killed;
-	return grep { $hit{$_} } @$files;
+	return grep { $count{$_} // 1 } @$files;
 }
 
 # Run one rule over @files of $tree.
@@ -269,10 +274,10 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my $cut_re = $o{slice} && LifoSlice::names_regex(@{$o{slice}});
 	my (%texts, @miss);
 	for my $f ($cache || $cut_re ? @$files : ()) {
-		my $text = read_bytes("$tree/$f");
+		my $text = read_bytes("$tree/$f", \my $why);
 		unless (defined $text) {
-			# (Gone since the tree was listed.)
-			push @{$res{errors}}, "cannot read $f: $!";
+			# (Gone or replaced since the tree was listed.)
+			push @{$res{errors}}, LifoCommon::read_error($f, $why);
 			next;
 		}
 		if ($cache) {
@@ -292,6 +297,12 @@ sub run_rule($tree, $cocci, $files, %o) {
 		push @miss, $f;
 	}
 	$files = \@miss if $cache || $cut_re;
+	# Read by spatch itself (uncut): a file replaced by a FIFO since it
+	# was listed would block it (until the watchdog, should that happen
+	# after this check).
+	$files = [grep {
+		-f "$tree/$_" or !push @{$res{errors}}, "$_: " . (-e _ ? 'not a regular file (FIFO, device or socket)' : 'no longer there') . ', not read'
+	} @$files] unless $cut_re;
 	($tree, $files) = _write_copies(\%texts, $files, "$tmp/src") if $cut_re;
 	my %size = map { $_ => (-s "$tree/$_") // 0 } @$files;
 	my @todo = sort { $size{$b} <=> $size{$a} || $a cmp $b } @$files;

@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # make scan, make fixes and make scan-trees against the file system:
-# folders in OUT of the names the tool replaces that it did not make.
+# folders in OUT of the names the tool replaces that it did not make; a
+# file of the tree replaced by a FIFO during a scan.
 use v5.36;
 use Test::More;
 use FindBin;
 use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use TestLib;
 use File::Temp qw(tempdir);
+use Time::HiRes qw(time);
 
 plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
@@ -67,6 +69,51 @@ SKIP: {
 	like($e, qr{\Q$out/.scan-trees.src\E was not made by this tool}, '... naming the folder');
 	is(slurp("$out/.scan-trees.src/sentinel"), "the user's\n", '... the folder stays');
 	ok(!-e "$out/trees.json", '... and no report is written');
+}
+
+# A file of the tree replaced by a FIFO during the scan, before the grep
+# that selects the files reads it or after (a grep of the tree that
+# does the swap: cocci/t/data/swap-grep.sh): the scan ends, within its
+# bound, with exit 2 naming the file; the other files are checked.
+my $real_grep = `sh -c 'command -v grep'`;
+chomp $real_grep;
+my $bin = tempdir(CLEANUP => 1);
+symlink "$root/cocci/t/data/swap-grep.sh", "$bin/grep" or die;
+for (['mm/copy.c', 'before', ''], ['mm/copy.c', 'after', ''], ['mm/copy.c', 'after', '--wrappers'],
+	['mm/copy.c', 'before', '--wrappers'], ['mm/copy.c', 'after', '--no-slice'], ['arch/arm/Kconfig', 'after', '']) {
+	my ($file, $when, $opt) = @$_;
+	my $ft = fake_tree();
+	my $out = "$tmp/fifo-" . $runs;
+	local $ENV{PATH} = "$bin:$ENV{PATH}";
+	local @ENV{qw(REAL_GREP SWAP SWAP_WHEN SWAP_DONE)} = ($real_grep, "$ft/$file", $when, "$out.swapped");
+	my $t0 = time;
+	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $ft, '--out', $out, '--jobs', 1,
+		'--stall', 100, $opt ? $opt : ());
+	my $what = "$file replaced by a FIFO $when the grep" . ($opt ? " ($opt)" : '');
+	ok(-p "$ft/$file", "$what: swapped") or diag $e;
+	ok(time - $t0 < 60, '... the scan ends') or diag $e;
+	is($st, 2, '... exit 2');
+	like($e, qr{^    \Q$file\E: not a regular file \(FIFO, device or socket\), not read$}m, '... naming the file in the summary');
+	is(scalar(() = $o =~ /^\S+:\d+:\d+: /mg), $file =~ /\.c\z/ ? 2 : 3, '... and the other files are checked');
+	ok(-f "$out/incomplete/scan.json", '... results in OUT/incomplete');
+}
+
+# A FIFO in the cache where the tree's index is kept: a miss, not a hang.
+{
+	my $ft = fake_tree();
+	my $cache = "$tmp/fifo-cache";
+	my @scan = ('perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $ft, '--out', "$tmp/fifo-cache-out", '--jobs', 1,
+		'--wrappers', '--cache', $cache);
+	my ($st) = run3(@scan);
+	my @index = glob "$cache/trees/*/files";
+	is(scalar @index, 1, 'a scan with a cache keeps the index of the tree');
+	unlink @index;
+	system('mkfifo', @index) == 0 or die;
+	my $t0 = time;
+	($st, my $o, my $e) = run3(@scan);
+	ok(time - $t0 < 60, 'its listing replaced by a FIFO: the rescan ends');
+	is($st, 0, '... exit 0') or diag $e;
+	is(scalar(() = $o =~ /^\S+:\d+:\d+: /mg), 3, '... with every finding');
 }
 
 done_testing;
