@@ -90,7 +90,7 @@ exit 0;
 sub in_tree($tree, $p) {
 	my $abs = abs_path($p =~ m{^/} ? $p : "$tree/$p") // return undef;
 	return '' if $abs eq $tree;
-	return $abs =~ m{^\Q$tree\E/(.+)\z} ? $1 : undef;
+	return $abs =~ m{^\Q$tree\E/(.+)\z}s ? $1 : undef;
 }
 
 # The files of --dir, --file and --since (together: all of them), sorted,

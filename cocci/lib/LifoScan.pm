@@ -99,9 +99,13 @@ sub scan(%a) {
 	my $listed = time;
 	if ($a{files} || ($sel && !$a{wrappers})) {
 		for (@{$a{files} // $sel}) {
-			fail("$_: no such file in $tree") unless -f "$tree/$_";
+			fail(LifoSpatch::shown_name($_) . ": no such file in $tree") unless -f "$tree/$_";
 		}
-		@all = @{$a{files} // $sel};
+		# (A name spatch cannot be given: an error, as in a listing.)
+		for (@{$a{files} // $sel}) {
+			my $why = LifoSpatch::unscannable_name($_);
+			if ($why) { push @unread, LifoSpatch::shown_name($_) . ": $why, not read" } else { push @all, $_ }
+		}
 	} else {
 		$say->("scan: listing the .c and .h files of $tree\n");
 		@all = LifoSpatch::tree_files($tree, errors => \@unread, sigs => $cache ? \%sigs : undef, kconfig => \@kconfig);
@@ -119,7 +123,8 @@ sub scan(%a) {
 		(my $rn = $rule) =~ s{.*/}{};
 		my $passes = $a{wrappers} && $rn eq 'kmap_local_lifo.cocci';
 		my @tokens = LifoSpatch::rule_tokens($rule);
-		my @cand = $passes ? () : LifoSpatch::candidates($tree, $sel // \@all, \@tokens, $jobs);
+		my @cand = $passes ? () : LifoSpatch::candidates($tree,
+			$sel ? [grep { !LifoSpatch::unscannable_name($_) } @$sel] : \@all, \@tokens, $jobs);
 		$cand{$_} = 1 for @cand;
 		$say->(sprintf "scan: %s: %s; spatch %s, %d jobs, timeout %ds\n", $rn,
 			$passes ? "with the tree's own wrappers, of " . scalar(@all) . ' files'

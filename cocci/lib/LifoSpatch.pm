@@ -86,10 +86,31 @@ sub rule_tokens($cocci) {
 	return @t;
 }
 
+# Why a file of the tree (its path from the tree's root) cannot be given
+# to spatch, or undef.  spatch reads its files one a line
+# (--file-groups, where a colon also ends the name) and prints
+# "FILE:LINE:COL: ..." lines, and its Python scripts fail on a name that
+# is not UTF-8; grep and the rest take any other name.
+sub unscannable_name($path) {
+	return 'a name with a line break' if $path =~ /[\n\r]/;
+	return 'a name with a colon' if $path =~ /:/;
+	return 'a name that starts with a space' if $path =~ /\A\s/;
+	return 'a name that is not UTF-8' unless utf8::decode(my $copy = $path);
+	return undef;
+}
+
+# A name as a message shows it: a newline as \n, other control
+# characters and bytes outside ASCII as \xHH.
+sub shown_name($path) {
+	my %c = ("\n" => '\n', "\t" => '\t', "\r" => '\r');
+	return $path =~ s{([^\x20-\x7e])}{$c{$1} // sprintf '\\x%02x', ord $1}ger;
+}
+
 # Every .c and .h file of the tree, relative paths sorted.  What cannot
 # be read (a folder or file without permission, a FIFO or other special
-# file named *.c, which would block grep and spatch) is left out and
-# described in @{$o{errors}}.  Options: under (only the files under that
+# file named *.c, which would block grep and spatch) or given to spatch
+# (unscannable_name) is left out and described in @{$o{errors}}.
+# Options: under (only the files under that
 # folder of the tree, still named from the tree's root), sigs (filled
 # with each file's "dev:ino:size:mtime:ctime", LifoTreeIndex.pm), kconfig
 # (filled with the Kconfig files met on the way, LifoImpact.pm).
@@ -118,6 +139,7 @@ sub tree_files($tree, %o) {
 			next unless $name =~ /\.[ch]\z/;
 			stat "$tree/$path" if $link;
 			if ($link && -d _) { next }
+			elsif (my $why = unscannable_name($path)) { push @$errors, shown_name($path) . ": $why, not read" }
 			elsif (!-f _) { push @$errors, "$path: " . (-e _ ? 'not a regular file (FIFO, device or socket)' : 'dangling symbolic link') . ", not read" }
 			elsif (!-r _) { push @$errors, "cannot read $path: permission denied" }
 			else {
@@ -212,12 +234,12 @@ sub _run_grep($tree, $files, $patterns, $flags, $jobs) {
 	close $l;
 	# Bounded, as every external command: grep of a whole tree takes
 	# seconds.
-	open my $g, '-|', 'timeout', '-s', 'KILL', '1800', 'sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep -D skip -c -m 1 --line-buffered "$5" -f "$2" -- <"$3" || :; }',
+	open my $g, '-|', 'timeout', '-s', 'KILL', '1800', 'sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep -D skip -c -m 1 -Z --line-buffered "$5" -f "$2" -- <"$3" || :; }',
 		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags =~ s/l//r or die "grep: $!\n";
 	my %count;
 	while (<$g>) {
 		chomp;
-		$count{$1} = $2 if /\A(.*):(\d+)\z/s;
+		$count{$1} = $2 if /\A(.*)\0(\d+)\z/s;
 	}
 	close $g;
 	my $killed = ($? >> 8) == 137;
@@ -513,11 +535,14 @@ sub _collect($res, $r, $status, $rule, $stalled = 0, $cache = undef) {
 				next;
 			}
 			if ($l =~ /^0 files match$/) { $res->{skipped}++; next }
-			if ($l =~ /^ = error in (\S+?);/) {
-				if ($in{$1}) { $res->{parse_errors}{$1}++; $per{$1}{parse_errors}++ }
+			# (A file of the batch, whatever its name holds: spaces, ";".)
+			if ($l =~ /^ = error in (.*)\z/s) {
+				my $rest = $1;
+				my ($f) = grep { substr($rest, 0, length($_) + 1) eq "$_;" } @{$r->{batch}};
+				if (defined $f) { $res->{parse_errors}{$f}++; $per{$f}{parse_errors}++ }
 				next;
 			}
-			if ($l =~ /Timeout in (\S+)/) { $res->{timeouts}{$1}++; delete $per{$1}; next }
+			if ($l =~ /Timeout in (.*?)\s*\z/) { $res->{timeouts}{$1}++; delete $per{$1}; next }
 			next if $l =~ /not a git repository|can.t cd to/;
 			push @tail, $l if $l =~ /^(?:EXN|Fatal|exception|Error|error:)/i;
 		}

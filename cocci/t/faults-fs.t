@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # make scan, make fixes and make scan-trees against the file system:
 # folders in OUT of the names the tool replaces that it did not make; a
-# file of the tree replaced by a FIFO during a scan.
+# file of the tree replaced by a FIFO during a scan; file names with any
+# byte.
 use v5.36;
 use Test::More;
 use FindBin;
@@ -9,6 +10,8 @@ use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use TestLib;
 use File::Temp qw(tempdir);
 use Time::HiRes qw(time);
+use File::Find ();
+use JSON::PP ();
 
 plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
@@ -114,6 +117,89 @@ for (['mm/copy.c', 'before', ''], ['mm/copy.c', 'after', ''], ['mm/copy.c', 'aft
 	ok(time - $t0 < 60, 'its listing replaced by a FIFO: the rescan ends');
 	is($st, 0, '... exit 0') or diag $e;
 	is(scalar(() = $o =~ /^\S+:\d+:\d+: /mg), 3, '... with every finding');
+}
+
+# File names with any byte.  Those spatch can be given are scanned like
+# any other, with or without the passes, cut or whole, and kept in the
+# cache; the others are refused by name (exit 2).  None is left out
+# without a word, and no name runs a command.
+{
+	my @scanned = ('mm/a b.c', "mm/it's.c", 'mm/$(touch PWNED).c', 'mm/-dash.c', '-top.c', 'mm/"q".c',
+		'mm/back\\slash.c', 'mm/semi;colon.c', 'mm/ lead.c', "mm/tab\there.c", "mm/\xc3\xbc.c", 'drivers/a b/-x.c');
+	my @refused = (["mm/new\nline.c", 'mm/new\nline.c: a name with a line break'],
+		["drivers/new\nfolder/x.c", 'drivers/new\nfolder/x.c: a name with a line break'],
+		["mm/cr\rx.c", 'mm/cr\rx.c: a name with a line break'],
+		['mm/co:lon.c', 'mm/co:lon.c: a name with a colon'],
+		[' lead.c', ' lead.c: a name that starts with a space'],
+		["mm/\xff.c", 'mm/\xff.c: a name that is not UTF-8']);
+	my $copy = slurp("$t/mm/copy.c");
+	my $make = sub (@names) {
+		my $ft = fake_tree();
+		my $i = 0;
+		for (@names) {
+			$i++;
+			write_to("$ft/$_", $copy =~ s/copy_two/copy_two_$i/r =~ s/copy_ok/copy_ok_$i/r);
+		}
+		# A parse error in a function spatch reads, in a name with a space.
+		write_to("$ft/mm/p e.c", "void f(struct page *p)\n{\n\tvoid *s = kmap_local_page(p);\n\tint x = ) (;\n\tkunmap_local(s);\n}\n");
+		return $ft;
+	};
+	my $found = sub ($o, @names) {
+		my %line = map { (/^(.*):11:1: (copy_two_\d+)\(\)/ ? ("$1 $2" => 1) : ()) } split /\n/, $o;
+		my $i = 0;
+		return [grep { $i++; !$line{"$_ copy_two_$i"} } @names];
+	};
+	my $pwned = sub (@dirs) {
+		my $n = 0;
+		File::Find::find(sub { $n++ if /PWNED\z/ && !/\.c\z/ }, grep { -d } @dirs);
+		return $n;
+	};
+	my $ft = $make->(@scanned, map { $_->[0] } @refused);
+	for my $opt ('', '--wrappers', '--no-slice') {
+		my $out = "$tmp/names-" . $runs;
+		my ($st, $o, $e) = run3('perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $ft, '--out', $out, '--jobs', 2, $opt ? $opt : ());
+		my $what = 'odd file names' . ($opt ? " ($opt)" : '');
+		is($st, 2, "$what: exit 2 (some refused)");
+		is_deeply($found->($o, @scanned), [], '... every other one is scanned') or diag $o, $e;
+		like($o, qr{^mm/copy\.c:11:1: copy_two\(\)}m, '... as are the plain ones');
+		my ($list) = $e =~ /^  files not read \(errors\): \d+\n((?:    .*\n)*)/m;
+		is_deeply([sort split /\n/, $list // ''], [sort map { "    $_->[1], not read" } @refused], '... each refused one is named, escaped')
+			or diag $e;
+		my $json = JSON::PP->new->decode(slurp("$out/incomplete/scan.json") // '{}');
+		is_deeply($json->{parse_errors}, ['mm/p e.c'], '... a parse error is counted against its file');
+		is($pwned->($ft, $out, $root, $tmp), 0, '... and no name ran a command');
+	}
+	# Given by name (FILES=): the same.
+	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $ft, '--out', "$tmp/names-files", '--jobs', 2,
+		'--file', "mm/new\nline.c", '--file', 'mm/a b.c');
+	is($st, 2, 'FILES= with a name with a line break: exit 2');
+	like($e, qr{^    mm/new\\nline\.c: a name with a line break, not read$}m, '... naming it');
+	like($o, qr{^mm/a b\.c:11:1: copy_two_1\(\)}m, '... the other file is scanned');
+	# With the cache: a complete scan, then a rescan that reuses it all.
+	$ft = $make->(@scanned);
+	my @scan = ('perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $ft, '--out', "$tmp/names-cache", '--jobs', 2,
+		'--wrappers', '--cache', "$tmp/names-cache.c");
+	($st, $o, $e) = run3(@scan);
+	is($st, 0, 'odd file names only spatch can be given: exit 0, with the cache') or diag $e;
+	is_deeply($found->($o, @scanned), [], '... every one is scanned');
+	sleep 1;
+	($st, my $o2, $e) = run3(@scan);
+	is($o2, $o, '... a rescan finds the same');
+	my $json = JSON::PP->new->decode(slurp("$tmp/names-cache/scan.json") // '{}');
+	is($json->{cache}{given_to_spatch}, 0, '... with no file given to spatch') or diag $e;
+	# A timeout on a file whose name has a space: named, and not kept.
+	my @fault = (@scan[0 .. $#scan], '--spatch', "sh $root/cocci/t/data/fault-spatch.sh");
+	{
+		local $ENV{FAULT} = 'timeout:mm/a b.c';
+		($st, $o, $e) = run3(@fault);
+	}
+	$json = JSON::PP->new->decode(slurp("$tmp/names-cache/scan.json") // '{}');
+	is_deeply($json->{timeouts}, ['mm/a b.c'], 'a timeout on mm/a b.c: named') or diag $e;
+	# (The same spatch command: the same cache keys.)
+	($st, $o, $e) = run3(@fault);
+	$json = JSON::PP->new->decode(slurp("$tmp/names-cache/scan.json") // '{}');
+	is($json->{cache}{given_to_spatch}, 1, '... and given to spatch again on the next scan (nothing of it was kept)') or diag $e;
+	is($pwned->($ft, $root, $tmp), 0, '... and no name ran a command');
 }
 
 done_testing;
