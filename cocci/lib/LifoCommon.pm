@@ -56,7 +56,22 @@ sub _cleanup {
 	# removes them at exit).
 	File::Temp::cleanup();
 }
-END { my $st = $?; _cleanup(); $? = $st }
+# A die outside an eval (a write that failed: a full disk, ...) ends the
+# run as every error does, with status 2 (Perl's own is errno: 28 for
+# ENOSPC), said so, after the clean-up.
+my $DIED;
+$SIG{__DIE__} = sub ($msg, @) { $DIED = $msg if defined $^S && !$^S };
+END {
+	my $st = $?;
+	_cleanup();
+	if (defined $DIED && $st && $$ == $OWNER) {
+		print STDERR $0 =~ s{.*/}{}r, ': stopped by the error above',
+			($DIED =~ /No space left on device/ ? ' (the disk is full)' : ''),
+			": exit 2; temporary files removed, results left as they were\n";
+		$st = 2;
+	}
+	$? = $st;
+}
 for my $sig (qw(INT TERM HUP)) {
 	$SIG{$sig} = sub {
 		print STDERR "\n", $0 =~ s{.*/}{}r, ": interrupted (SIG$sig): temporary files removed, results left as they were\n";

@@ -226,12 +226,10 @@ sub _run_grep($tree, $files, $patterns, $flags, $jobs) {
 	# (CLEANUP: an interrupt removes it too, LifoCommon.pm.)
 	my $tmp = File::Temp::tempdir(CLEANUP => 1);
 	my ($names, $list) = ("$tmp/names", "$tmp/files");
-	open my $n, '>', $names or die "cannot write $names: $!\n";
-	print $n map { "$_\n" } @$patterns;
-	close $n;
-	open my $l, '>', $list or die "cannot write $list: $!\n";
-	print $l map { "$_\0" } @$files;
-	close $l;
+	# (Unwritten, grep would look for fewer names in fewer files: a full
+	# disk is an error.)
+	_write($names, map { "$_\n" } @$patterns);
+	_write($list, map { "$_\0" } @$files);
 	# Bounded, as every external command: grep of a whole tree takes
 	# seconds.
 	open my $g, '-|', 'timeout', '-s', 'KILL', '1800', 'sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep -D skip -c -m 1 -Z --line-buffered "$5" -f "$2" -- <"$3" || :; }',
@@ -373,9 +371,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my $start = sub ($batch) {
 		my $id = $n++;
 		my $groups = "$tmp/$rule.$id.groups";
-		open my $g, '>', $groups or die "cannot write $groups: $!\n";
-		print $g map { "$_\n\n" } @$batch;
-		close $g;
+		_write($groups, map { "$_\n\n" } @$batch);
 		my %r = (batch => $batch, out => "$tmp/$rule.$id.out", err => "$tmp/$rule.$id.err",
 			size => -1, seen => time);
 		my $pid = fork // die "fork: $!\n";
@@ -433,6 +429,13 @@ sub run_rule($tree, $cocci, $files, %o) {
 	remove_tree("$tmp/src") if $cut_re;
 	$res{seconds} = time - $t0;
 	return \%res;
+}
+
+# Writes a file whole, or dies saying why (a full disk, ...).
+sub _write($file, @text) {
+	open my $fh, '>:raw', $file or die "cannot write $file: $!\n";
+	print $fh @text or die "cannot write $file: $!\n";
+	close $fh or die "cannot write $file: $!\n";
 }
 
 # Writes the texts of @$files under $dst (the tree spatch then reads);
@@ -511,6 +514,17 @@ sub _replay($res, $file, $e, $rule) {
 	$res->{cached}{$file} = 1;
 }
 
+# Why the folder $dir cannot take a page more now (its disk is full), or
+# undef.
+sub _disk_full($dir) {
+	my $probe = "$dir/.space-probe.$$";
+	my $fh;
+	my $ok = open($fh, '>', $probe) && print($fh "\0" x 4096) && close($fh);
+	my $why = $ok ? undef : "cannot write in $dir: $!";
+	unlink $probe;
+	return $why;
+}
+
 # Reads what one batch's spatch printed into $res; with a cache, keeps
 # each file's part when spatch ended well and every line names its file.
 sub _collect($res, $r, $status, $rule, $stalled = 0, $cache = undef) {
@@ -547,10 +561,15 @@ sub _collect($res, $r, $status, $rule, $stalled = 0, $cache = undef) {
 			push @tail, $l if $l =~ /^(?:EXN|Fatal|exception|Error|error:)/i;
 		}
 	}
-	if ($status != 0) {
+	# spatch cannot say that what it printed could not all be written
+	# (a full disk): what it printed counts only when its folder still
+	# takes a page.
+	my $full = _disk_full($r->{out} =~ s{/[^/]*\z}{}r);
+	if ($status != 0 || $full) {
 		$res->{failed_files}{$_} = 1 for @{$r->{batch}};
-		push @{$res->{errors}}, sprintf("spatch %s on %s%s",
-			_how($status, $stalled), join(' ', @{$r->{batch}}), @tail ? ": " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]) : '');
+		push @{$res->{errors}}, sprintf("spatch %s on %s%s%s",
+			$status ? _how($status, $stalled) : 'printed what may not all be written', join(' ', @{$r->{batch}}),
+			@tail ? ": " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]) : '', $full ? " ($full)" : '');
 	} elsif (@tail) {
 		push @{$res->{errors}}, "spatch: " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]);
 	} elsif ($cache && $whose) {

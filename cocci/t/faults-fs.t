@@ -2,7 +2,7 @@
 # make scan, make fixes and make scan-trees against the file system:
 # folders in OUT of the names the tool replaces that it did not make; a
 # file of the tree replaced by a FIFO during a scan; file names with any
-# byte.
+# byte; a full disk.
 use v5.36;
 use Test::More;
 use FindBin;
@@ -200,6 +200,52 @@ for (['mm/copy.c', 'before', ''], ['mm/copy.c', 'after', ''], ['mm/copy.c', 'aft
 	$json = JSON::PP->new->decode(slurp("$tmp/names-cache/scan.json") // '{}');
 	is($json->{cache}{given_to_spatch}, 1, '... and given to spatch again on the next scan (nothing of it was kept)') or diag $e;
 	is($pwned->($ft, $root, $tmp), 0, '... and no name ran a command');
+}
+
+# A full disk: a small tmpfs of a private mount namespace (unshare; no
+# root needed where user namespaces are allowed, nothing mounted outside
+# the test) holds OUT.  cocci/t/data/full-disk.pl fills it to leave one
+# page more each time, from none to enough, so that each write of a scan
+# meets the full disk in turn (the lists and the rule of the passes, the
+# cut copies, spatch's lists of files and its output, the results);
+# then TMPDIR full.  Every scan that cannot write ends with exit 2 and
+# says so, and the results of the last complete scan stay.
+SKIP: {
+	my $mnt = "$tmp/mnt";
+	mkdir $mnt;
+	my @ns = ('unshare', '--user', '--map-root-user', '--mount', '--propagation', 'private');
+	skip 'cannot mount a tmpfs in a private user and mount namespace (unshare)', 18
+		unless system(@ns, 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs "$1"', 'sh', $mnt) == 0;
+	for my $opt ('--wrappers', '--no-slice') {
+		my $report = "$tmp/full$opt.json";
+		system(@ns, 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$1" && shift && exec "$@"', 'sh', $mnt,
+			$^X, "$root/cocci/t/data/full-disk.pl", $report, $mnt, $t, $opt);
+		my $r = JSON::PP->new->decode(slurp($report) // '{}');
+		my @runs = @{$r->{runs} // []};
+		my @failed = grep { $_->{status} } @runs;
+		is($r->{first}, 0, "full disk ($opt): the first scan, with room, is complete");
+		ok(@failed >= 3, '... then a scan with less room each time fails at ' . scalar(@failed) . ' points');
+		is_deeply([map { "$_->{free}: $_->{status}" } grep { $_->{status} != 2 } @failed], [], '... each with exit 2');
+		is_deeply([map { $_->{free} } grep { $_->{stderr} !~ /No space left on device/ } @failed], [],
+			'... saying "No space left on device"') or diag map { "free $_->{free}:\n$_->{stderr}" } @failed;
+		is_deeply([map { $_->{free} } grep { !$_->{same} } @failed], [], '... the previous results stay');
+		is_deeply([map { @{$_->{others}} } @failed], [], '... and nothing else is left in OUT');
+		ok(@runs && $runs[-1]{status} == 0 && $runs[-1]{findings} == 3, '... until there is room: exit 0, every finding')
+			or diag explain $runs[-1];
+		is($r->{tmpdir}{status}, 2, "TMPDIR on a full disk ($opt): exit 2") or diag $r->{tmpdir}{stderr};
+		like($r->{tmpdir}{stderr} // '', qr/No space left on device.*\n.*stopped by the error above \(the disk is full\): exit 2/,
+			'... and says why');
+	}
+}
+
+# Standard output on a full disk (/dev/full): not "no findings".
+{
+	my $out = "$tmp/devfull";
+	system('sh', '-c', 'exec "$@" >/dev/full 2>"$0"', "$out.err", 'perl', "$root/cocci/bin/lifo-scan.pl",
+		'--tree', $t, '--out', $out, '--jobs', 1);
+	is($? >> 8, 2, 'findings printed to a full disk: exit 2');
+	like(slurp("$out.err"), qr/cannot write the findings to the standard output: No space left on device/, '... saying so');
+	ok(-f "$out/findings.json", '... the results in OUT are written');
 }
 
 done_testing;
