@@ -66,7 +66,11 @@ my $r = scan(tree => $tree, out => $out, jobs => $o{jobs}, timeout => $o{timeout
 	spatch => $o{spatch}, kver => $o{kver}, wrappers => $o{wrappers},
 	slice => !$o{'no-slice'}, stall => $o{stall}, cache => $o{cache});
 print "$_\n" for @{$r->{lines}};
+# (Findings lost on a full disk are not "no findings".)
+my $written = close STDOUT;
+my $why = $!;
 print STDERR $r->{summary};
+fail("cannot write the findings to the standard output: $why") unless $written;
 exit 2 unless $r->{ok};	# errors first: the findings may be incomplete
 if (my $on = $o{'fail-on'}) {
 	# A file spatch could not finish was not checked: a gate fails on it.
@@ -90,7 +94,7 @@ exit 0;
 sub in_tree($tree, $p) {
 	my $abs = abs_path($p =~ m{^/} ? $p : "$tree/$p") // return undef;
 	return '' if $abs eq $tree;
-	return $abs =~ m{^\Q$tree\E/(.+)\z} ? $1 : undef;
+	return $abs =~ m{^\Q$tree\E/(.+)\z}s ? $1 : undef;
 }
 
 # The files of --dir, --file and --since (together: all of them), sorted,

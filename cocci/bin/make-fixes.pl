@@ -60,6 +60,8 @@ fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
 my $tree = abs_path($o{tree});
 my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'), $tree);
 lock_out($out);
+# (The build check replaces OUT/arm-src and OUT/arm-obj.)
+LifoBuild::check_out($out) if $build_check ne '0';
 my $say = sub (@m) { print STDERR @m unless $o{quiet} };
 
 # --- identity: the user's, never invented ---------------------------------

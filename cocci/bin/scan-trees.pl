@@ -85,9 +85,11 @@ for my $c (@cols) {
 	$c->{label} = $u;
 }
 
-# Scratch: the revisions' files, removed on every exit.
-my $main = $$;
+# Scratch: the revisions' files, removed on every exit (one of that name
+# that the tool did not make stops it first).
 my $src = "$out/.scan-trees.src";
+LifoCommon::check_own($out, '.scan-trees.src' => []);
+my $main = $$;
 my $child;
 END { _cleanup() if defined $main && $$ == $main }
 sub _cleanup {
@@ -132,6 +134,7 @@ for my $i (0 .. $#cols) {
 			next;
 		}
 		$held = $c->{commit};
+		LifoCommon::mark_own($src);
 		$c->{checkout_seconds} = 0 + sprintf '%.1f', time - $t;
 		printf STDERR "%s: %s from git (%s%s), %.1f s\n", $tag, substr($c->{commit}, 0, 12), $how,
 			defined $k ? ", $k file" . ($k == 1 ? '' : 's') : '', time - $t;

@@ -7,7 +7,9 @@
 #
 # Works on a hard-linked copy of the tree (OUT/arm-src; a touched file is
 # replaced by a real copy before it is patched) and its own O= folder
-# (OUT/arm-obj); the tree itself is only read.
+# (OUT/arm-obj); the tree itself is only read.  Both carry the stamp of
+# the folders the tool makes in OUT (LifoCommon::mark_own): one of those
+# names that it did not make stops the run (exit 2) and stays.
 package LifoBuild;
 use v5.36;
 use File::Path qw(make_path remove_tree);
@@ -15,6 +17,7 @@ use File::Copy qw(copy);
 use File::Basename qw(dirname);
 use lib dirname(__FILE__) . '/../../test-kernels/lib';
 use LifoPatch qw(capture);
+use LifoCommon ();
 use KernelBuild;
 use BootConf qw(read_machine);
 
@@ -47,6 +50,13 @@ sub not_built_reason($self, $file) {
 	return undef;
 }
 
+# Stops (exit 2, naming it) when OUT holds an arm-src/ or arm-obj/ that
+# the tool did not make; one made before stamps is known by the stamp of
+# a complete build in arm-obj/.
+sub check_out($out) {
+	LifoCommon::check_own($out, 'arm-obj' => ['.lifo-stamp'], 'arm-src' => ['../arm-obj/.lifo-stamp']);
+}
+
 sub kbuild($self) {
 	return $self->{kbuild} //= KernelBuild->new(src => $self->{src}, obj => $self->{obj}, arch => $self->{arch},
 		cross => $self->{cross}, fragments => $self->{fragments}, jobs => $self->{jobs}, log => $self->{log});
@@ -62,6 +72,7 @@ sub prepare($self) {
 	my $stamp = "$self->{obj}/.lifo-stamp";
 	my $want = join ' ', $self->{tree}, map { (stat $_)[9] } @{$self->{fragments}};
 	if (!(-f $stamp && do { open my $fh, '<', $stamp; local $/; <$fh> eq $want })) {
+		check_out($self->{out});
 		remove_tree($self->{src}, $self->{obj});
 		# Hard links when OUT is on the tree's file system, else symlinks.
 		($st, my $o, my $e) = capture(undef, 'cp', '-al', $self->{tree}, $self->{src});
@@ -70,6 +81,8 @@ sub prepare($self) {
 			($st, $o, $e) = capture(undef, 'cp', '-as', $self->{tree}, $self->{src});
 		}
 		return $self->{prepared} = "cp -al/-as $self->{tree}: $e" if $st;
+		make_path($self->{obj});
+		LifoCommon::mark_own($_) for $self->{src}, $self->{obj};
 		# A full build tells which objects the configuration compiles
 		# (a single-object make compiles any file, wanted or not).
 		unlink $self->{log};

@@ -4,11 +4,11 @@ package LifoCommon;
 use v5.36;
 use File::Path qw(make_path remove_tree);
 use File::Temp ();
-use Fcntl qw(:flock);
+use Fcntl qw(:flock O_RDONLY O_NONBLOCK);
 use Cwd qw(abs_path);
 use File::Spec;
 use Exporter 'import';
-our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes
+our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes open_regular
 	jobs_option lock_out scratch_dir tool_version entries mark_own check_own);
 
 # The tooling's own version (SARIF's tool.driver.version, findings.json):
@@ -56,7 +56,22 @@ sub _cleanup {
 	# removes them at exit).
 	File::Temp::cleanup();
 }
-END { my $st = $?; _cleanup(); $? = $st }
+# A die outside an eval (a write that failed: a full disk, ...) ends the
+# run as every error does, with status 2 (Perl's own is errno: 28 for
+# ENOSPC), said so, after the clean-up.
+my $DIED;
+$SIG{__DIE__} = sub ($msg, @) { $DIED = $msg if defined $^S && !$^S };
+END {
+	my $st = $?;
+	_cleanup();
+	if (defined $DIED && $st && $$ == $OWNER) {
+		print STDERR $0 =~ s{.*/}{}r, ': stopped by the error above',
+			($DIED =~ /No space left on device/ ? ' (the disk is full)' : ''),
+			": exit 2; temporary files removed, results left as they were\n";
+		$st = 2;
+	}
+	$? = $st;
+}
 for my $sig (qw(INT TERM HUP)) {
 	$SIG{$sig} = sub {
 		print STDERR "\n", $0 =~ s{.*/}{}r, ": interrupted (SIG$sig): temporary files removed, results left as they were\n";
@@ -125,7 +140,7 @@ sub project_root {
 # Same test as scripts/ktree.sh.
 sub is_ktree($d) {
 	return 0 unless -f "$d/Makefile" && -f "$d/Kconfig" && -d "$d/arch";
-	open my $fh, '<', "$d/Makefile" or return 0;
+	my $fh = open_regular("$d/Makefile") or return 0;
 	while (<$fh>) { return 1 if /^VERSION = / }
 	return 0;
 }
@@ -159,15 +174,40 @@ sub check_out_dir($out, $tree = undef, $name = 'OUT') {
 	return abs_path($out);
 }
 
-# A file's bytes, undef (with $!) when it cannot be read.
-sub read_bytes($file) {
-	open my $fh, '<:raw', $file or return undef;
-	local $/;
-	return <$fh> // '';
+# A regular file's bytes; undef when it cannot be read, with why in
+# $$why.  See open_regular().
+sub read_bytes($file, $why = \my $w) {
+	my $fh = open_regular($file, $why) // return undef;
+	my ($text, $n) = ('', 0);
+	while (($n = sysread $fh, $text, 1 << 20, length $text)) {}
+	return $text if defined $n;
+	$$why = "cannot read: $!";
+	return undef;
 }
 
-# Folders the tool makes in OUT (cocci-tree/, incomplete/, partial/)
-# carry a stamp: only such a folder is ever replaced or removed there.
+# A handle to read a regular file from; undef when it cannot be opened
+# or is something else, with why in $$why.  Opened without blocking and
+# its type checked on the handle: a FIFO (or a device) put where a file
+# was listed would block an open or a read for good.
+sub open_regular($file, $why = \my $w) {
+	sysopen my $fh, $file, O_RDONLY | O_NONBLOCK or do { $$why = "cannot read: $!"; return undef };
+	unless (-f $fh) {
+		$$why = 'not a regular file (FIFO, device or socket)';
+		return undef;
+	}
+	binmode $fh;
+	return $fh;
+}
+
+# The error for the file $name that read_bytes() or open_regular() could
+# not read, why being $why.
+sub read_error($name, $why) {
+	return $why =~ /\Acannot read: (.*)\z/s ? "cannot read $name: $1" : "$name: $why, not read";
+}
+
+# Folders the tool makes in OUT (cocci-tree/, incomplete/, partial/,
+# arm-src/ and arm-obj/, .scan-trees.src/) carry a stamp: only such a
+# folder is ever replaced or removed there.
 my $STAMP = '.kmap-lifo-made';
 sub mark_own($dir) {
 	open my $fh, '>', "$dir/$STAMP" or return;
@@ -183,7 +223,7 @@ sub check_own($out, %signs) {
 		my $d = "$out/$name";
 		next unless -e $d || -l $d;
 		next if !-l $d && -d _ && (-e "$d/$STAMP" || grep { -e "$d/$_" } @{$signs{$name}});
-		fail("$d was not made by this tool, and a scan replaces that folder: move it away, or pick another OUT");
+		fail("$d was not made by this tool, which replaces that folder: move it away, or pick another OUT");
 	}
 }
 

@@ -10,13 +10,26 @@
 package LifoImpact;
 use v5.36;
 use LifoFinding qw(is_pte_map);
+use LifoCommon qw(open_regular);
 
 # $kconfig: the tree's Kconfig files, when the caller has listed them
 # (LifoSpatch::tree_files), else they are looked for when needed.
 sub new($class, $tree, $kconfig = undef) {
-	my $self = bless { tree => $tree, arch => {}, kconfig_files => $kconfig }, $class;
+	my $self = bless { tree => $tree, arch => {}, kconfig_files => $kconfig, errors => {} }, $class;
 	return $self;
 }
+
+# Opens a Kconfig file or Makefile of the tree; undef when it cannot be
+# read (kept for errors()).  Never blocks: see LifoCommon::open_regular.
+sub _open($self, $rel) {
+	my $fh = open_regular("$self->{tree}/$rel", \my $why);
+	$self->{errors}{LifoCommon::read_error($rel, $why)} = 1 unless $fh;
+	return $fh;
+}
+
+# The files that classify() could not read (the impacts it gave may be
+# wrong), as errors.
+sub errors($self) { return sort keys %{$self->{errors}} }
 
 # The Kconfig files of the tree, tree-relative and sorted.
 sub _kconfig_files($self) {
@@ -35,7 +48,7 @@ sub arch_facts($self, $arch) {
 	my %f = (exists => -d "$self->{tree}/arch/$arch" ? 1 : 0);
 	my @files = $f{exists} ? grep { m{^arch/\Q$arch\E/} } $self->_kconfig_files : ();
 	for my $rel (@files) {
-		open my $fh, '<', "$self->{tree}/$rel" or next;
+		my $fh = $self->_open($rel) or next;
 		while (my $l = <$fh>) {
 			my $where = "$rel:$.";
 			if ($l =~ /^\s*(?:menu)?config\s+HIGHMEM\s*$/ || $l =~ /^\s*select\s+HIGHMEM\b/) {
@@ -57,7 +70,7 @@ sub _kconfig($self) {
 	return $self->{kconfig} if $self->{kconfig};
 	my %dep;
 	for my $rel (grep { !m{(?:^|/)(?:Documentation|tools|arch)/} } $self->_kconfig_files) {
-		open my $fh, '<', "$self->{tree}/$rel" or next;
+		my $fh = $self->_open($rel) or next;
 		my $cur;
 		while (my $l = <$fh>) {
 			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) { $cur = $1; $dep{$cur} //= []; next }
@@ -76,9 +89,9 @@ sub _build_syms($self, $file) {
 	my $obj = pop(@parts) =~ s/\.c$/.o/r;
 	while (@parts) {
 		my $dir = join '/', @parts;
-		my ($mk) = grep { -f } map { "$self->{tree}/$dir/$_" } qw(Kbuild Makefile);
+		my ($mk) = grep { -f "$self->{tree}/$_" } map { "$dir/$_" } qw(Kbuild Makefile);
 		last unless $mk;
-		open my $fh, '<', $mk or last;
+		my $fh = $self->_open($mk) or last;
 		my $text = do { local $/; <$fh> };
 		$text =~ s/\\\n/ /g;
 		my @want = ($obj);
@@ -108,7 +121,7 @@ sub _arch_only($self) {
 	my (%in, %at);
 	for my $rel (grep { !m{(?:^|/)(?:Documentation|tools)/} } $self->_kconfig_files) {
 		my $arch = $rel =~ m{^arch/([^/]+)/} ? $1 : '';
-		open my $fh, '<', "$self->{tree}/$rel" or next;
+		my $fh = $self->_open($rel) or next;
 		while (my $l = <$fh>) {
 			next unless $l =~ /^\s*(?:menu)?config\s+(\w+)/;
 			$in{$1}{$arch} = 1;

@@ -228,7 +228,8 @@ sub run(%o) {
 		if (@members) {
 			# Calls of a member, in files that name its structure.
 			my $sre = LifoSlice::names_regex(@{$L{opstructs}});
-			push @hits, grep { (read_bytes("$o{tree}/$_") // '') =~ $sre }
+			# (One that cannot be read now stays: run_rule reports it.)
+			push @hits, grep { my $text = read_bytes("$o{tree}/$_"); !defined $text || $text =~ $sre }
 				LifoSpatch::fixed_candidates($o{tree}, $o{all}, [map { "->$_(" } @members], $o{jobs});
 		}
 		my %read = map { $_ => 1 } keys %local, @hits;

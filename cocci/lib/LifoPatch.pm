@@ -4,6 +4,7 @@ package LifoPatch;
 use v5.36;
 use Exporter 'import';
 use LifoFinding qw(is_pte_map changelog_mapped changelog_release);
+use LifoCommon ();
 our @EXPORT_OK = qw(subject_prefix subject changelog wrap split_hunks
 	get_maintainers fixes_tag is_git_tree capture rule_in_tree api_name);
 
@@ -233,7 +234,7 @@ sub fixes_tag($tree, $f) {
 	# The order is made by the lines from the first mapping to the
 	# release of the second one (a swap shows in blame as one moved line).
 	my $end = $f->{line} + 1;
-	if (open my $fh, '<', "$tree/$f->{file}") {
+	if (my $fh = LifoCommon::open_regular("$tree/$f->{file}")) {
 		my @l = <$fh>;
 		for my $i ($f->{line} .. ($#l < $f->{line} + 40 ? $#l : $f->{line} + 40)) {
 			if ($l[$i] =~ /\b(?:kunmap\w*|__kunmap\w*|pte_unmap\w*|folio_release_kmap|unmap_and_put_page)\s*\(.*\Q$f->{second}{expr}\E/) {

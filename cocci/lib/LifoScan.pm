@@ -95,9 +95,13 @@ sub scan(%a) {
 	my $listed = time;
 	if ($a{files} || ($sel && !$a{wrappers})) {
 		for (@{$a{files} // $sel}) {
-			fail("$_: no such file in $tree") unless -f "$tree/$_";
+			fail(LifoSpatch::shown_name($_) . ": no such file in $tree") unless -f "$tree/$_";
 		}
-		@all = @{$a{files} // $sel};
+		# (A name spatch cannot be given: an error, as in a listing.)
+		for (@{$a{files} // $sel}) {
+			my $why = LifoSpatch::unscannable_name($_);
+			if ($why) { push @unread, LifoSpatch::shown_name($_) . ": $why, not read" } else { push @all, $_ }
+		}
 	} else {
 		$say->("scan: listing the .c and .h files of $tree\n");
 		@all = LifoSpatch::tree_files($tree, errors => \@unread, sigs => $cache ? \%sigs : undef, kconfig => \@kconfig);
@@ -115,7 +119,8 @@ sub scan(%a) {
 		(my $rn = $rule) =~ s{.*/}{};
 		my $passes = $a{wrappers};
 		my @tokens = LifoSpatch::rule_tokens($rule);
-		my @cand = $passes ? () : LifoSpatch::candidates($tree, $sel // \@all, \@tokens, $jobs);
+		my @cand = $passes ? () : LifoSpatch::candidates($tree,
+			$sel ? [grep { !LifoSpatch::unscannable_name($_) } @$sel] : \@all, \@tokens, $jobs);
 		$cand{$_} = 1 for @cand;
 		$say->(sprintf "scan: %s: %s; spatch %s, %d jobs, timeout %ds\n", $rn,
 			$passes ? "with the tree's own wrappers, of " . scalar(@all) . ' files'
@@ -168,6 +173,8 @@ sub scan(%a) {
 	my %seen;
 	@findings = grep { !$seen{join "\0", $_->{rule}, $_->{file}, $_->{line}, $_->{first}{expr}, $_->{second}{expr}}++ } @findings;
 	LifoFinding::classify($_, $impact) for @findings;
+	# A Kconfig file or Makefile that could not be read: an impact may be wrong.
+	if (my @e = $impact->errors) { push @unread, @e; push @$errors, @e; $ok = 0 }
 	@findings = LifoFinding::sorted(@findings);
 	my @lines = map { LifoFinding::line($_) } @findings;
 	my $wall = time - $t0;

@@ -86,10 +86,31 @@ sub rule_tokens($cocci) {
 	return @t;
 }
 
+# Why a file of the tree (its path from the tree's root) cannot be given
+# to spatch, or undef.  spatch reads its files one a line
+# (--file-groups, where a colon also ends the name) and prints
+# "FILE:LINE:COL: ..." lines, and its Python scripts fail on a name that
+# is not UTF-8; grep and the rest take any other name.
+sub unscannable_name($path) {
+	return 'a name with a line break' if $path =~ /[\n\r]/;
+	return 'a name with a colon' if $path =~ /:/;
+	return 'a name that starts with a space' if $path =~ /\A\s/;
+	return 'a name that is not UTF-8' unless utf8::decode(my $copy = $path);
+	return undef;
+}
+
+# A name as a message shows it: a newline as \n, other control
+# characters and bytes outside ASCII as \xHH.
+sub shown_name($path) {
+	my %c = ("\n" => '\n', "\t" => '\t', "\r" => '\r');
+	return $path =~ s{([^\x20-\x7e])}{$c{$1} // sprintf '\\x%02x', ord $1}ger;
+}
+
 # Every .c and .h file of the tree, relative paths sorted.  What cannot
 # be read (a folder or file without permission, a FIFO or other special
-# file named *.c, which would block grep and spatch) is left out and
-# described in @{$o{errors}}.  Options: under (only the files under that
+# file named *.c, which would block grep and spatch) or given to spatch
+# (unscannable_name) is left out and described in @{$o{errors}}.
+# Options: under (only the files under that
 # folder of the tree, still named from the tree's root), sigs (filled
 # with each file's "dev:ino:size:mtime:ctime", LifoTreeIndex.pm), kconfig
 # (filled with the Kconfig files met on the way, LifoImpact.pm).
@@ -118,6 +139,7 @@ sub tree_files($tree, %o) {
 			next unless $name =~ /\.[ch]\z/;
 			stat "$tree/$path" if $link;
 			if ($link && -d _) { next }
+			elsif (my $why = unscannable_name($path)) { push @$errors, shown_name($path) . ": $why, not read" }
 			elsif (!-f _) { push @$errors, "$path: " . (-e _ ? 'not a regular file (FIFO, device or socket)' : 'dangling symbolic link') . ", not read" }
 			elsif (!-r _) { push @$errors, "cannot read $path: permission denied" }
 			else {
@@ -158,7 +180,8 @@ sub candidates_and_includers($tree, $files, $tokens, $jobs = 1) {
 	my $word = LifoSlice::names_regex(@$tokens);
 	my (@cand, %by);
 	for my $f (_grep($tree, $files, [@$tokens, '.c"', '.c>'], '-lF', $jobs)) {
-		my $text = read_bytes("$tree/$f") // next;
+		# (One that cannot be read now stays: run_rule reports it.)
+		my $text = read_bytes("$tree/$f") // do { push @cand, $f; next };
 		push @cand, $f if $text =~ $word;
 		# From each ".c" that ends a quoted name to its line (a regex
 		# that tries every line takes seconds on a tree).
@@ -193,32 +216,34 @@ sub _grep($tree, $files, $patterns, $flags, $jobs) {
 
 # grep reads the tree much faster than Perl does, and $jobs greps at
 # once read it faster still (a line each write, so that their output
-# does not interleave).
+# does not interleave).  $flags are those of grep -l; it runs as grep
+# -c -m 1 (as fast), which prints every file it read, with 0 when
+# nothing matched.  It skips what is not a regular file (-D skip: a FIFO
+# put where a file was listed would block it): a file it did not read
+# counts as found, so that its reader reports it.
 sub _run_grep($tree, $files, $patterns, $flags, $jobs) {
 	return () unless @$files;
 	# (CLEANUP: an interrupt removes it too, LifoCommon.pm.)
 	my $tmp = File::Temp::tempdir(CLEANUP => 1);
 	my ($names, $list) = ("$tmp/names", "$tmp/files");
-	open my $n, '>', $names or die "cannot write $names: $!\n";
-	print $n map { "$_\n" } @$patterns;
-	close $n;
-	open my $l, '>', $list or die "cannot write $list: $!\n";
-	print $l map { "$_\0" } @$files;
-	close $l;
+	# (Unwritten, grep would look for fewer names in fewer files: a full
+	# disk is an error.)
+	_write($names, map { "$_\n" } @$patterns);
+	_write($list, map { "$_\0" } @$files);
 	# Bounded, as every external command: grep of a whole tree takes
 	# seconds.
-	open my $g, '-|', 'timeout', '-s', 'KILL', '1800', 'sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep --line-buffered "$5" -f "$2" -- <"$3" || :; }',
-		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags or die "grep: $!\n";
-	my %hit;
+	open my $g, '-|', 'timeout', '-s', 'KILL', '1800', 'sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep -D skip -c -m 1 -Z --line-buffered "$5" -f "$2" -- <"$3" || :; }',
+		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags =~ s/l//r or die "grep: $!\n";
+	my %count;
 	while (<$g>) {
 		chomp;
-		$hit{$_} = 1;
+		$count{$1} = $2 if /\A(.*)\0(\d+)\z/s;
 	}
 	close $g;
 	my $killed = ($? >> 8) == 137;
 	remove_tree($tmp);
 	die "grep of $tree was killed after 1800 s\n" if $killed;
-	return grep { $hit{$_} } @$files;
+	return grep { $count{$_} // 1 } @$files;
 }
 
 # Run one rule over @files of $tree.
@@ -270,10 +295,10 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my $cut_re = $o{slice} && LifoSlice::names_regex(@{$o{slice}});
 	my (%texts, @miss);
 	for my $f ($cache || $cut_re ? @$files : ()) {
-		my $text = read_bytes("$tree/$f");
+		my $text = read_bytes("$tree/$f", \my $why);
 		unless (defined $text) {
-			# (Gone since the tree was listed.)
-			push @{$res{errors}}, "cannot read $f: $!";
+			# (Gone or replaced since the tree was listed.)
+			push @{$res{errors}}, LifoCommon::read_error($f, $why);
 			next;
 		}
 		if ($cache) {
@@ -293,6 +318,12 @@ sub run_rule($tree, $cocci, $files, %o) {
 		push @miss, $f;
 	}
 	$files = \@miss if $cache || $cut_re;
+	# Read by spatch itself (uncut): a file replaced by a FIFO since it
+	# was listed would block it (until the watchdog, should that happen
+	# after this check).
+	$files = [grep {
+		-f "$tree/$_" or !push @{$res{errors}}, "$_: " . (-e _ ? 'not a regular file (FIFO, device or socket)' : 'no longer there') . ', not read'
+	} @$files] unless $cut_re;
 	($tree, $files) = _write_copies(\%texts, $files, "$tmp/src") if $cut_re;
 	my %size = map { $_ => (-s "$tree/$_") // 0 } @$files;
 	my @todo = sort { $size{$b} <=> $size{$a} || $a cmp $b } @$files;
@@ -341,9 +372,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my $start = sub ($batch) {
 		my $id = $n++;
 		my $groups = "$tmp/$rule.$id.groups";
-		open my $g, '>', $groups or die "cannot write $groups: $!\n";
-		print $g map { "$_\n\n" } @$batch;
-		close $g;
+		_write($groups, map { "$_\n\n" } @$batch);
 		my %r = (batch => $batch, out => "$tmp/$rule.$id.out", err => "$tmp/$rule.$id.err",
 			size => -1, seen => time);
 		my $pid = fork // die "fork: $!\n";
@@ -401,6 +430,13 @@ sub run_rule($tree, $cocci, $files, %o) {
 	remove_tree("$tmp/src") if $cut_re;
 	$res{seconds} = time - $t0;
 	return \%res;
+}
+
+# Writes a file whole, or dies saying why (a full disk, ...).
+sub _write($file, @text) {
+	open my $fh, '>:raw', $file or die "cannot write $file: $!\n";
+	print $fh @text or die "cannot write $file: $!\n";
+	close $fh or die "cannot write $file: $!\n";
 }
 
 # Writes the texts of @$files under $dst (the tree spatch then reads);
@@ -479,6 +515,17 @@ sub _replay($res, $file, $e) {
 	$res->{cached}{$file} = 1;
 }
 
+# Why the folder $dir cannot take a page more now (its disk is full), or
+# undef.
+sub _disk_full($dir) {
+	my $probe = "$dir/.space-probe.$$";
+	my $fh;
+	my $ok = open($fh, '>', $probe) && print($fh "\0" x 4096) && close($fh);
+	my $why = $ok ? undef : "cannot write in $dir: $!";
+	unlink $probe;
+	return $why;
+}
+
 # Reads what one batch's spatch printed into $res; with a cache, keeps
 # each file's part when spatch ended well and every line names its file.
 sub _collect($res, $r, $status, $rule, $stalled = 0, $cache = undef) {
@@ -503,19 +550,27 @@ sub _collect($res, $r, $status, $rule, $stalled = 0, $cache = undef) {
 				next;
 			}
 			if ($l =~ /^0 files match$/) { $res->{skipped}++; next }
-			if ($l =~ /^ = error in (\S+?);/) {
-				if ($in{$1}) { $res->{parse_errors}{$1}++; $per{$1}{parse_errors}++ }
+			# (A file of the batch, whatever its name holds: spaces, ";".)
+			if ($l =~ /^ = error in (.*)\z/s) {
+				my $rest = $1;
+				my ($f) = grep { substr($rest, 0, length($_) + 1) eq "$_;" } @{$r->{batch}};
+				if (defined $f) { $res->{parse_errors}{$f}++; $per{$f}{parse_errors}++ }
 				next;
 			}
-			if ($l =~ /Timeout in (\S+)/) { $res->{timeouts}{$1}++; delete $per{$1}; next }
+			if ($l =~ /Timeout in (.*?)\s*\z/) { $res->{timeouts}{$1}++; delete $per{$1}; next }
 			next if $l =~ /not a git repository|can.t cd to/;
 			push @tail, $l if $l =~ /^(?:EXN|Fatal|exception|Error|error:)/i;
 		}
 	}
-	if ($status != 0) {
+	# spatch cannot say that what it printed could not all be written
+	# (a full disk): what it printed counts only when its folder still
+	# takes a page.
+	my $full = _disk_full($r->{out} =~ s{/[^/]*\z}{}r);
+	if ($status != 0 || $full) {
 		$res->{failed_files}{$_} = 1 for @{$r->{batch}};
-		push @{$res->{errors}}, sprintf("spatch %s on %s%s",
-			_how($status, $stalled), join(' ', @{$r->{batch}}), @tail ? ": " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]) : '');
+		push @{$res->{errors}}, sprintf("spatch %s on %s%s%s",
+			$status ? _how($status, $stalled) : 'printed what may not all be written', join(' ', @{$r->{batch}}),
+			@tail ? ": " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]) : '', $full ? " ($full)" : '');
 	} elsif (@tail) {
 		push @{$res->{errors}}, "spatch: " . join(' | ', @tail[0 .. ($#tail < 4 ? $#tail : 4)]);
 	} elsif ($cache && $whose) {

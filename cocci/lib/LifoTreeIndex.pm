@@ -8,13 +8,15 @@
 # not trusted ("racily clean").  Lists of files are kept per grep (its
 # flags and patterns) and only with the listing they were made on.  The
 # answers spatch gives are kept by content, not here (LifoCache.pm).
+# Each file of the index ends with a checksum of its body: one damaged,
+# even where its first and last lines are kept, is not trusted.
 package LifoTreeIndex;
 use v5.36;
 use Digest::SHA qw(sha256_hex);
 use File::Path qw(make_path);
 use LifoCommon qw(read_bytes);
 
-my $FORMAT = 'kmap-lifo-index 1';
+my $FORMAT = 'kmap-lifo-index 2';
 
 # $sigs: { path => "dev:ino:size:mtime:ctime" } of the files listed now
 # (LifoSpatch::tree_files), listed from $started (a time()) on.
@@ -23,14 +25,12 @@ sub new($class, $cache_dir, $tree, $sigs, $started) {
 		started => int $started, dirty => {}, memo => {}, made => {} }, $class;
 	my %old;
 	my ($id, $at);
-	if (defined(my $text = read_bytes("$self->{dir}/files"))) {
-		my @l = split /\n/, $text;
-		if (@l && $l[0] =~ /^\Q$FORMAT\E (\w+) (\d+)\z/ && ($l[-1] // '') eq 'end') {
-			($id, $at) = ($1, $2);
-			for (@l[1 .. $#l - 1]) {
-				my ($sig, $path) = split /\t/, $_, 2;
-				$old{$path} = $sig;
-			}
+	my ($head, $body) = $self->_read('files');
+	if (defined $head && $head =~ /^\Q$FORMAT\E (\w+) (\d+)\z/) {
+		($id, $at) = ($1, $2);
+		for (split /\n/, $body) {
+			my ($sig, $path) = split /\t/, $_, 2;
+			$old{$path} = $sig;
 		}
 	}
 	for my $path (keys %$sigs) {
@@ -54,10 +54,9 @@ sub grep_key($self, $flags, @patterns) { return sha256_hex(join "\0", $flags, so
 # since, { path => 1 }; undef when that grep was not kept.
 sub hits($self, $key) {
 	return undef unless defined $self->{id};
-	my $text = read_bytes("$self->{dir}/grep-$key") // return undef;
-	my @l = split /\n/, $text;
-	return undef unless @l >= 2 && $l[0] eq "$FORMAT $self->{id}" && $l[-1] eq 'end';
-	return { map { $_ => 1 } grep { $self->{sigs}{$_} && !$self->{dirty}{$_} } @l[1 .. $#l - 1] };
+	my ($head, $body) = $self->_read("grep-$key");
+	return undef unless defined $head && $head eq "$FORMAT $self->{id}";
+	return { map { $_ => 1 } grep { $self->{sigs}{$_} && !$self->{dirty}{$_} } split /\n/, $body };
 }
 
 sub dirty_files($self, $files) { return grep { $self->{dirty}{$_} } @$files }
@@ -69,9 +68,21 @@ sub record($self, $key, $hits) { $self->{made}{$key} = $hits }
 # its passes), or undef; set_plan() leaves this scan's.
 sub plan($self) {
 	return undef unless defined $self->{id};
-	my $text = read_bytes("$self->{dir}/plan") // return undef;
-	return $text =~ s/\A\Q$FORMAT $self->{id}\E\n(.*)^end\n\z/$1/ms ? $text : undef;
+	my ($head, $body) = $self->_read('plan');
+	return defined $head && $head eq "$FORMAT $self->{id}" ? $body : undef;
 }
+
+# The first line and the body of the index's file $name, or () when it
+# is missing, cut short or damaged: the line before the last ("end") is
+# "S " and the SHA-256 of the body.
+sub _read($self, $name) {
+	my $text = read_bytes("$self->{dir}/$name") // return ();
+	return () unless $text =~ /\A([^\n]*)\n(.*)^S ([0-9a-f]{64})\nend\n\z/ms && sha256_hex($2) eq $3;
+	return ($1, $2);
+}
+
+# A file of the index, as _read() reads it.
+sub _text($head, $body) { return "$head\n${body}S " . sha256_hex($body) . "\nend\n" }
 
 sub set_plan($self, $text) { $self->{new_plan} = $text }
 
@@ -91,13 +102,12 @@ sub save($self) {
 	};
 	my $ok = eval {
 		for my $k (sort keys %{$self->{made}}) {
-			$write->("grep-$k", join '', "$FORMAT $id\n", map({ "$_\n" } @{$self->{made}{$k}}), "end\n");
+			$write->("grep-$k", _text("$FORMAT $id", join '', map { "$_\n" } @{$self->{made}{$k}}));
 		}
-		$write->('plan', "$FORMAT $id\n$self->{new_plan}end\n") if defined $self->{new_plan};
+		$write->('plan', _text("$FORMAT $id", $self->{new_plan})) if defined $self->{new_plan};
 		my $s = $self->{sigs};
 		# Written last: the greps above count only with this listing.
-		$write->('files', join '', "$FORMAT $id $self->{started}\n",
-			map({ "$s->{$_}\t$_\n" } sort keys %$s), "end\n");
+		$write->('files', _text("$FORMAT $id $self->{started}", join '', map { "$s->{$_}\t$_\n" } sort keys %$s));
 		1;
 	};
 	return $@ =~ s/\n\z//r unless $ok;

@@ -54,6 +54,41 @@ print $fh $whole =~ s/end\n\z//r;
 close $fh;
 is(LifoTreeIndex->new($dir, $tree, {%sigs}, 3000)->dirty_count, 2, 'an index cut short: every file counts as changed');
 
+# A byte range changed inside a file of the index, its first and last
+# lines kept: not trusted (a grep list that lost a file would leave that
+# file unread, its findings dropped).
+{
+	my $d = "$dir/damaged";
+	my $base = "$d/trees/" . Digest::SHA::sha256_hex($tree);
+	my $key;
+	my $save = sub {
+		my $i = LifoTreeIndex->new($d, $tree, {%sigs}, 2000);
+		$key = $i->grep_key('-lwF', 'kmap_local_page');
+		$i->record($key, ['a.c', 'b.c']);
+		$i->set_plan("pass 1\nnew kmap_it\n");
+		is($i->save, undef, 'index saved');
+	};
+	my $damage = sub ($name, $from, $to) {
+		open my $in, '<', "$base/$name" or die "$base/$name: $!";
+		my $t = do { local $/; <$in> };
+		close $in;
+		$t =~ s/\Q$from\E/$to/ or die "$name: no '$from'";
+		open my $o, '>', "$base/$name" or die;
+		print $o $t;
+		close $o;
+	};
+	$save->();
+	my $i = LifoTreeIndex->new($d, $tree, {%sigs}, 3000);
+	is_deeply($i->hits($key), { 'a.c' => 1, 'b.c' => 1 }, 'an index reads back whole');
+	is($i->plan, "pass 1\nnew kmap_it\n", '... with its plan');
+	$damage->("grep-$key", "b.c\n", "x.c\n");
+	is($i->hits($key), undef, 'a grep list changed inside: not kept (b.c is grepped again)');
+	$damage->('plan', 'kmap_it', 'kmap_xx');
+	is($i->plan, undef, 'a plan changed inside: none');
+	$damage->('files', "1:10:100:1000:1000\ta.c\n", "1:10:100:1000:1000\ta.x\n");
+	is(LifoTreeIndex->new($d, $tree, {%sigs}, 3000)->dirty_count, 2, 'a listing changed inside: every file counts as changed');
+}
+
 # What a key sees of a rule: its text without the names of its sets.
 my $rule = "\@r\@\nidentifier f = {kmap_local_page, kmap_it}; // maps.list\n\@\@\nf(...)\n";
 my ($blank, $sets) = LifoLists::blank_sets($rule);

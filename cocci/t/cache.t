@@ -121,6 +121,18 @@ for (@entries) { open my $fh, '+<', $_ or die; truncate $fh, (-s $_) - 5; close 
 is($j->{cache}{reused}, 0, 'truncated entries: none is reused');
 like($f, qr{^drivers/foo/use\.c:7:}m, '... and the findings are whole');
 
+# A damaged index: the kept grep lists lose a file, first and last lines
+# kept.  The file is read again, its finding reported.
+my @greps = grep { (slurp($_) // '') =~ m{^drivers/foo/use\.c$}m } glob "$cache/trees/*/grep-*";
+ok(@greps > 0, 'the index keeps grep lists that name drivers/foo/use.c');
+for (@greps) {
+	my $text = slurp($_);
+	$text =~ s{^drivers/foo/use\.c$}{drivers/foo/usE.c}mg;
+	write_to($_, $text);
+}
+($st, $f, $j, $given) = scan($t, "--cache '$cache'");
+like($f, qr{^drivers/foo/use\.c:7:}m, 'grep lists changed inside: the finding is still reported');
+
 # spatch failing on a file: nothing of that file is kept.
 sleep 1;
 edit("$t/drivers/foo/use.c", "char *x, *y;", "char *x, *y; /* changed */");
