@@ -24,6 +24,7 @@ use LifoCommon qw(fail read_bytes);
 use LifoSpatch;
 use LifoSlice;
 use LifoLists;
+use ProcRun ();
 
 # Passes go on while they find new helpers (a fixpoint), up to this
 # many levels of helpers of helpers (a guard, said when reached).
@@ -160,9 +161,8 @@ sub _ahead(%o) {
 				slice => ($o{slice} // 1) ? $p->{new} : undef) };
 			POSIX::_exit(0);
 		}
-		POSIX::setpgid($pid, $pid);
+		ProcRun::watch($pid);	# (its own group; ended with the driver)
 		$o{cache}->note_ahead(scalar @files);
-		$LifoCommon::CHILDREN{$pid} = 1;
 		$pid{$p->{pass}} = $pid;
 		$o{say}->(sprintf "scan: pass %d ahead: %d changed files\n", $p->{pass}, scalar @files);
 	}
@@ -174,7 +174,7 @@ sub _await($pid, $kill = 0) {
 	return unless $pid;
 	kill 'TERM', -$pid if $kill;
 	waitpid $pid, 0;
-	delete $LifoCommon::CHILDREN{$pid};
+	ProcRun::forget($pid);
 }
 
 # %o: tree, all (files of the tree), dir (scratch folder), root (project),

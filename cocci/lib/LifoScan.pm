@@ -17,10 +17,11 @@ use LifoTreeIndex;
 use LifoImpact;
 use LifoFinding ();
 use LifoOutput qw(findings_json sarif_log write_file);
+use ProcRun ();
 our @EXPORT_OK = qw(scan ncpus);
 
 sub ncpus {
-	my $n = `getconf _NPROCESSORS_ONLN 2>/dev/null` // '';
+	my $n = ProcRun::run(['getconf', '_NPROCESSORS_ONLN'], timeout => 30)->{stdout} // '';
 	chomp $n;
 	return $n =~ /^\d+$/ && $n > 0 ? $n : 1;
 }

@@ -16,7 +16,7 @@ use File::Temp ();
 use Config;
 use Time::HiRes ();
 use Exporter 'import';
-our @EXPORT_OK = qw(run spawn kill_group kill_all forget how);
+our @EXPORT_OK = qw(run spawn kill_group kill_all forget watch how);
 
 # Seconds a command runs at most when the caller names no bound.
 my $DEFAULT_TIMEOUT = 3600;
@@ -86,14 +86,19 @@ sub spawn($cmd, %o) {
 	return $pid;
 }
 
-# A process of spawn() that the caller has reaped.
+# A process of spawn() (or watch()) that the caller has reaped.
 sub forget($pid) { delete $LIVE{$pid} }
 
+# A process group led by $pid that this process started otherwise (a
+# fork that runs Perl code, in a group of its own): kill_all() ends it
+# too, until forget().
+sub watch($pid) { POSIX::setpgid($pid, $pid); $LIVE{$pid} = $$ }
+
 # Ends the process group of $pid: TERM, then KILL after $grace seconds
-# unless $pid has ended (and is reaped here) by then.  Returns its wait
-# status when reaped here, else undef.
+# unless $pid has ended (and is reaped here) by then; a grace of 0: KILL
+# at once.  Returns its wait status when reaped here, else undef.
 sub kill_group($pid, $grace = $DEFAULT_GRACE) {
-	kill 'TERM', -$pid;
+	kill 'TERM', -$pid if $grace > 0;
 	my $end = Time::HiRes::time() + $grace;
 	while ($grace > 0 && Time::HiRes::time() < $end) {
 		if (waitpid($pid, POSIX::WNOHANG()) == $pid) {
@@ -160,8 +165,11 @@ sub run($cmd, %o) {
 	my %cap;
 	for my $s (qw(stdout stderr)) {
 		next if defined $o{$s};
-		$cap{$s} = File::Temp->new(TEMPLATE => "procrun-$s-XXXXXX", TMPDIR => 1);
-		$o{$s} = $cap{$s};
+		# (Unlinked at once: nothing is left behind, even when a signal
+		# kills this process before the end.)
+		my ($fh, $name) = File::Temp::tempfile("procrun-$s-XXXXXX", TMPDIR => 1);
+		unlink $name;
+		$o{$s} = $cap{$s} = $fh;
 	}
 	my $t0 = Time::HiRes::time();
 	my %r = (timeout => $timeout, timed_out => 0, cmd => [@$cmd]);

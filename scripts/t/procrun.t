@@ -148,6 +148,12 @@ subtest "the parent's SIGINT and SIGTERM end the command's group" => sub {
 	is(slurp("$d/handled"), "INT\n", '... its handler ran, once');
 	is(slurp("$d/result"), "INT\n", '... run() reports interrupted => INT');
 	is_deeply([gone_within(5, $leader, $gchild)], [], '... the command and its grandchild are gone');
+	# The captured output's files, in a TMPDIR of their own.
+	my $td = tempdir(CLEANUP => 1);
+	local $ENV{TMPDIR} = $td;
+	($st) = signalled('TERM', 0);
+	opendir my $dh, $td or die;
+	is_deeply([grep { !/^\.\.?\z/ } readdir $dh], [], 'a parent killed by the signal leaves no file in TMPDIR');
 };
 
 subtest 'spawn, kill_group, kill_all' => sub {
