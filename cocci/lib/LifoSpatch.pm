@@ -32,10 +32,6 @@ use ProcRun ();
 # package was built for.  Debian's coccinelle uses /usr/bin/python3.
 our $PYTHON = -x '/usr/bin/python3' ? '/usr/bin/python3' : undef;
 
-# The watchdog's bound when the caller gives none (LifoScan sets it for
-# the passes of LifoPasses.pm).
-our $STALL;
-
 sub spatch_version($spatch = 'spatch') {
 	# (SPATCH may carry options: "spatch --some-flag".)
 	my $r = ProcRun::run([split(' ', $spatch), '--version'], timeout => 120);
@@ -162,26 +158,29 @@ sub _readable_dir($tree, $rel, $errors) {
 }
 
 # Files that contain one of the tokens as a word (all files when there
-# are none), in the order given.
-sub candidates($tree, $files, $tokens, $jobs = 1) {
+# are none), in the order given.  $index: the index of the tree being
+# scanned (LifoTreeIndex.pm), if any: a grep of the whole listing then
+# reads only the files changed since the last scan, and the answer is
+# kept for the next.
+sub candidates($tree, $files, $tokens, $jobs = 1, $index = undef) {
 	return @$files unless @$tokens;
-	return _grep($tree, $files, $tokens, '-lwF', $jobs);
+	return _grep($tree, $files, $tokens, '-lwF', $jobs, $index);
 }
 
 # Files that contain one of the fixed strings @$patterns ("->map("), in
 # the order given.
-sub fixed_candidates($tree, $files, $patterns, $jobs = 1) {
-	return _grep($tree, $files, $patterns, '-lF', $jobs);
+sub fixed_candidates($tree, $files, $patterns, $jobs = 1, $index = undef) {
+	return _grep($tree, $files, $patterns, '-lF', $jobs, $index);
 }
 
 # candidates(), and the files that #include a .c file by the base name
 # of what they include ({ name.c => [files] }), from one grep: without
 # -w, so that it also finds the #include lines; Perl then keeps the
 # files that name a token as a word.
-sub candidates_and_includers($tree, $files, $tokens, $jobs = 1) {
+sub candidates_and_includers($tree, $files, $tokens, $jobs = 1, $index = undef) {
 	my $word = LifoSlice::names_regex(@$tokens);
 	my (@cand, %by);
-	for my $f (_grep($tree, $files, [@$tokens, '.c"', '.c>'], '-lF', $jobs)) {
+	for my $f (_grep($tree, $files, [@$tokens, '.c"', '.c>'], '-lF', $jobs, $index)) {
 		# (One that cannot be read now stays: run_rule reports it.)
 		my $text = read_bytes("$tree/$f") // do { push @cand, $f; next };
 		push @cand, $f if $text =~ $word;
@@ -198,15 +197,10 @@ sub candidates_and_includers($tree, $files, $tokens, $jobs = 1) {
 	return (\@cand, \%by);
 }
 
-# The index of the tree being scanned (LifoTreeIndex.pm), if any: a grep
-# of the whole listing then reads only the files changed since the last
-# scan, and the answer is kept for the next.
-our $INDEX;
-
 # The files of @$files in which grep with $flags finds one of @$patterns,
-# in the order given.
-sub _grep($tree, $files, $patterns, $flags, $jobs) {
-	my $idx = $INDEX && $INDEX->covers($files) ? $INDEX : undef;
+# in the order given (with what $index, candidates(), knows).
+sub _grep($tree, $files, $patterns, $flags, $jobs, $index) {
+	my $idx = $index && $index->covers($files) ? $index : undef;
 	my $key = $idx && $idx->grep_key($flags, @$patterns);
 	my $memo = $idx && $idx->hits($key);
 	my %hit = $memo ? %$memo : ();
@@ -264,7 +258,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my $jobs = $o{jobs} || 1;
 	my $timeout = $o{timeout} // 60;
 	my $spatch = $o{spatch} // 'spatch';
-	my $stall = $o{stall} // $STALL // 2 * $timeout + 60;
+	my $stall = $o{stall} // 2 * $timeout + 60;
 	(my $rule = $cocci) =~ s{.*/}{};
 	$rule =~ s/\.cocci$//;
 	my $tmp = $o{tmp} // File::Temp::tempdir(CLEANUP => 1);
