@@ -138,6 +138,7 @@ check: deps
 		"disclosure=sh checkpatch-ext/run-tests.sh" \
 		"scan=sh cocci/t/run.sh" \
 		"boot-harness=sh test-kernels/t/run.sh" \
+		"scripts=sh scripts/t/run.sh" \
 		"boot=perl test-kernels/boot-test.pl"
 
 bench: deps

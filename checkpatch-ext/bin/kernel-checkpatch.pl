@@ -28,6 +28,8 @@ use File::Path qw(make_path);
 use File::Copy qw(copy);
 use lib "$FindBin::Bin/../lib";
 use DisclosureRules;
+use lib "$FindBin::Bin/../../scripts/lib";
+use ProcRun ();
 
 my $P = 'kernel-checkpatch.pl';
 my $root = "$FindBin::Bin/../..";
@@ -195,15 +197,17 @@ sub apply($text, $d, $what) {
 	return join '', @l;
 }
 
-sub run($cmd) {
-	my $out = qx{$cmd 2>&1};
-	fail("$cmd failed:\n$out") if $?;
-	return $out;
+# A command (a list: no shell), bounded (scripts/lib/ProcRun.pm); its
+# stdout, or the end with what it printed.
+sub run(@cmd) {
+	my $r = ProcRun::run(\@cmd, timeout => 600);
+	fail("@cmd " . ProcRun::how($r) . ":\n$r->{stdout}$r->{stderr}") unless $r->{ok};
+	return $r->{stdout};
 }
 
 sub tree($kver) {
 	return $o{tree}{$kver} if defined $o{tree}{$kver};
-	my $t = `cd '$root' && sh scripts/ktree.sh '$kver' 2>/dev/null`;
+	my $t = ProcRun::run(['sh', 'scripts/ktree.sh', $kver], dir => $root, timeout => 3600)->{stdout};
 	chomp $t;
 	fail("no packaged $kver tree (sh scripts/ktree.sh $kver; or --tree $kver=DIR)") unless $t ne '' && -f "$t/scripts/checkpatch.pl";
 	return $t;
@@ -220,20 +224,20 @@ sub make_patch($kver, $d) {
 		GIT_COMMITTER_NAME => $AUTHOR, GIT_COMMITTER_EMAIL => $EMAIL,
 		GIT_AUTHOR_DATE => $DATE, GIT_COMMITTER_DATE => $DATE,
 		GIT_CONFIG_NOSYSTEM => 1, GIT_CONFIG_GLOBAL => '/dev/null', HOME => $tmp);
-	my $g = "git -C '$r' -c core.autocrlf=false -c diff.noprefix=false -c core.fileMode=true";
-	run("$g init -q");
-	run("$g add scripts/checkpatch.pl");
-	run("$g commit -q -m base");
-	run("$g am -q --committer-date-is-author-date '$o{llm}'");
+	my @g = ('git', '-C', $r, '-c', 'core.autocrlf=false', '-c', 'diff.noprefix=false', '-c', 'core.fileMode=true');
+	run(@g, 'init', '-q');
+	run(@g, 'add', 'scripts/checkpatch.pl');
+	run(@g, 'commit', '-q', '-m', 'base');
+	run(@g, 'am', '-q', '--committer-date-is-author-date', $o{llm});
 	spew("$r/scripts/checkpatch.pl", apply(slurp("$r/scripts/checkpatch.pl"), $d, $kver));
 	copy($o{agents}, "$r/scripts/coding-agents.conf") or fail("copy $o{agents}: $!");
 	chmod 0644, "$r/scripts/coding-agents.conf";
 	spew("$tmp/msg", "$SUBJECT\n\n$CHANGELOG");
-	run("$g add scripts/checkpatch.pl scripts/coding-agents.conf");
-	run("$g commit -q -F '$tmp/msg'");
-	my $p = run("$g format-patch -1 --stdout --zero-commit --no-signature --stat --summary --abbrev=7 --no-numbered HEAD");
+	run(@g, 'add', 'scripts/checkpatch.pl', 'scripts/coding-agents.conf');
+	run(@g, 'commit', '-q', '-F', "$tmp/msg");
+	my $p = run(@g, qw(format-patch -1 --stdout --zero-commit --no-signature --stat --summary --abbrev=7 --no-numbered HEAD));
 	$p =~ s/^---\n/---\n$NOTES\n/m or fail("no --- line in git format-patch output");
-	my $name = run("$g format-patch -1 --zero-commit --no-signature --no-numbered -o '$tmp/name' HEAD");
+	my $name = run(@g, qw(format-patch -1 --zero-commit --no-signature --no-numbered -o), "$tmp/name", 'HEAD');
 	$name =~ s{^.*/|\n}{}g;
 	return ($p, $name);
 }

@@ -28,6 +28,7 @@ if ($o{help}) {
 
 use lib "$FindBin::Bin/../lib";
 use LifoPatch qw(rule_in_tree);
+use ProcRun ();
 our $PATH = rule_in_tree('kmap_local_lifo.cocci');
 my $AUTHOR = 'Seed 4f7d48b6 maintainers';
 my $EMAIL = 'maintainers@users.noreply.a-seed-4f7d48b6.example';
@@ -102,10 +103,12 @@ sub kernel_form($text) {
 	return $text;
 }
 
+# A command (a list: no shell), bounded (scripts/lib/ProcRun.pm); its
+# stdout, or death with what it printed.
 sub run(@cmd) {
-	my $out = qx{@cmd 2>&1};
-	die "kernel-rule.pl: @cmd failed:\n$out" if $?;
-	return $out;
+	my $r = ProcRun::run(\@cmd, timeout => 600);
+	die "kernel-rule.pl: @cmd " . ProcRun::how($r) . ":\n$r->{stdout}$r->{stderr}" unless $r->{ok};
+	return $r->{stdout};
 }
 
 sub make_patch($rule) {
@@ -116,18 +119,18 @@ sub make_patch($rule) {
 		GIT_COMMITTER_NAME => $AUTHOR, GIT_COMMITTER_EMAIL => $EMAIL,
 		GIT_AUTHOR_DATE => $DATE, GIT_COMMITTER_DATE => $DATE,
 		GIT_CONFIG_NOSYSTEM => 1, GIT_CONFIG_GLOBAL => '/dev/null', HOME => $tmp);
-	my $g = "git -C '$d' -c core.autocrlf=false -c diff.noprefix=false";
-	run("$g init -q");
-	run("$g commit -q --allow-empty -m base");
+	my @g = ('git', '-C', $d, '-c', 'core.autocrlf=false', '-c', 'diff.noprefix=false');
+	run(@g, 'init', '-q');
+	run(@g, 'commit', '-q', '--allow-empty', '-m', 'base');
 	open my $fh, '>', "$d/$PATH" or die "$d/$PATH: $!";
 	print $fh kernel_form($rule);
 	close $fh;
 	open $fh, '>', "$tmp/msg" or die;
 	print $fh "$SUBJECT\n\n$CHANGELOG";
 	close $fh;
-	run("$g add $PATH");
-	run("$g commit -q -F '$tmp/msg'");
-	my $p = run("$g format-patch -1 --stdout --zero-commit --no-signature --stat --summary --abbrev=7 --no-numbered HEAD");
+	run(@g, 'add', $PATH);
+	run(@g, 'commit', '-q', '-F', "$tmp/msg");
+	my $p = run(@g, qw(format-patch -1 --stdout --zero-commit --no-signature --stat --summary --abbrev=7 --no-numbered HEAD));
 	$p =~ s/^---\n/---\n$NOTES\n/m or die "kernel-rule.pl: no --- line in git format-patch output\n";
 	return $p;
 }

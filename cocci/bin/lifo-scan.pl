@@ -41,6 +41,7 @@ use Cwd qw(abs_path);
 use LifoCommon qw(fail project_root is_ktree check_out_dir jobs_option lock_out);
 use LifoScan qw(scan);
 use LifoSpatch;
+use ProcRun ();
 
 my %o = (timeout => 60, 'cocci-dir' => project_root() . '/cocci');
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
@@ -118,17 +119,15 @@ sub selection($tree, %o) {
 	}
 	push @how, 'FILES=' . join(' ', @{$o{file}}) if $o{file};
 	if (defined(my $rev = $o{since})) {
-		local @ENV{qw(GIT_DIR GIT_WORK_TREE)};
-		delete @ENV{qw(GIT_DIR GIT_WORK_TREE)};
+		my %git = (timeout => 600, env => { GIT_DIR => undef, GIT_WORK_TREE => undef });
 		# The tree's own history, not that of a repository that holds it
 		# (and ignores it, as this project's build/).
-		system('sh', '-c', 'git -C "$1" ls-files --error-unmatch Makefile >/dev/null 2>&1', 'sh', $tree) == 0
+		ProcRun::run(['git', '-C', $tree, 'ls-files', '--error-unmatch', 'Makefile'], %git)->{ok}
 			or fail("SINCE=$rev: $tree is not a git checkout (git does not track its Makefile)");
 		fail("SINCE=$rev: not a revision of $tree") if $rev =~ /^-/;
-		open my $g, '-|', 'git', '-C', $tree, 'diff', '--name-only', '--relative', '-z', $rev, '--'
-			or fail("git: $!");
-		my @changed = do { local $/ = "\0"; map { chomp; $_ } <$g> };
-		close $g or fail("SINCE=$rev: git diff --name-only $rev failed in $tree (is it a revision?)");
+		my $g = ProcRun::run(['git', '-C', $tree, 'diff', '--name-only', '--relative', '-z', $rev, '--'], %git);
+		$g->{ok} or print(STDERR $g->{stderr}), fail("SINCE=$rev: git diff --name-only $rev failed in $tree (is it a revision?)");
+		my @changed = split /\0/, $g->{stdout};
 		# Deleted files are gone; only C sources and headers are scanned.
 		$sel{$_} = 1 for grep { /\.[ch]\z/ && -f "$tree/$_" } @changed;
 		push @how, "SINCE=$rev";

@@ -43,6 +43,7 @@ use LifoSpatch ();
 use LifoBuild ();
 use LifoImpact ();
 use LifoPatch qw(subject_prefix subject changelog split_hunks get_maintainers fixes_tag capture);
+use ProcRun ();
 
 my $root = project_root();
 my %o = (timeout => 60, 'cocci-dir' => "$root/cocci");
@@ -70,8 +71,8 @@ if ($o{author}) {
 	($name, $email) = $o{author} =~ /^\s*(.*?)\s*<([^>]+)>\s*$/
 		or fail("--author must look like 'Name <email>'");
 } else {
-	chomp($name = `git config user.name 2>/dev/null` // '');
-	chomp($email = `git config user.email 2>/dev/null` // '');
+	chomp($name = ProcRun::run(['git', 'config', 'user.name'], timeout => 60)->{stdout});
+	chomp($email = ProcRun::run(['git', 'config', 'user.email'], timeout => 60)->{stdout});
 	fail("set git config user.name and user.email (or --author 'Name <email>'): the patch author is the person who sends it")
 		unless length $name && length $email;
 }

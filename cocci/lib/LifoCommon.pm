@@ -8,6 +8,8 @@ use Fcntl qw(:flock O_RDONLY O_NONBLOCK);
 use Cwd qw(abs_path);
 use File::Spec;
 use Exporter 'import';
+use lib File::Spec->catdir(File::Spec->rel2abs(__FILE__) =~ s{/[^/]*\z}{}r, '..', '..', 'scripts', 'lib');
+use ProcRun ();
 our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes open_regular
 	jobs_option lock_out scratch_dir tool_version entries mark_own check_own);
 
@@ -20,12 +22,9 @@ sub tool_version {
 		my $root = project_root();
 		my $sha = '';
 		if (-e "$root/.git") {
-			local @ENV{qw(GIT_DIR GIT_WORK_TREE)};
-			delete @ENV{qw(GIT_DIR GIT_WORK_TREE)};
-			if (open my $g, '-|', 'git', '-C', $root, 'rev-parse', '--short=12', 'HEAD') {
-				$sha = <$g> // '';
-				close $g;
-			}
+			my $r = ProcRun::run(['git', '-C', $root, 'rev-parse', '--short=12', 'HEAD'], timeout => 60,
+				env => { GIT_DIR => undef, GIT_WORK_TREE => undef });
+			$sha = $r->{ok} ? $r->{stdout} : '';
 			chomp $sha;
 		}
 		$sha =~ /^[0-9a-f]+$/ ? "$VERSION+g$sha" : $VERSION;
@@ -33,22 +32,16 @@ sub tool_version {
 	return $v;
 }
 
-# Process groups of the external commands running now (pid => 1), and
-# scratch folders: a signal or any exit ends the first and removes the
-# second, so an interrupted run leaves nothing behind.
-our %CHILDREN;
+# Scratch folders: a signal or any exit removes them, and ends the
+# process groups of the external commands running now (ProcRun.pm), so
+# an interrupted run leaves nothing behind.
 my @SCRATCH;
 my $OWNER = $$;
 
 sub _cleanup {
 	return unless $$ == $OWNER;	# not in a forked child
 	# TERM first, so that scripts run their own clean-up traps.
-	if (%CHILDREN) {
-		kill 'TERM', -$_ for keys %CHILDREN;
-		select undef, undef, undef, 0.3;
-		kill 'KILL', -$_ for keys %CHILDREN;
-	}
-	%CHILDREN = ();
+	ProcRun::kill_all(0.3);
 	remove_tree(@SCRATCH) if @SCRATCH;
 	@SCRATCH = ();
 	# The temporary files and folders made with UNLINK or CLEANUP (a
@@ -84,9 +77,9 @@ for my $sig (qw(INT TERM HUP)) {
 }
 
 # In a forked child that runs commands of its own: a signal or its exit
-# ends those (not the parent's), and leaves the parent's scratch alone.
+# ends those (ProcRun.pm ends only a process's own), and leaves the
+# parent's scratch alone.
 sub forked_child {
-	%CHILDREN = ();
 	@SCRATCH = ();
 	$OWNER = $$;
 }

@@ -24,6 +24,7 @@ use LifoCommon qw(fail read_bytes);
 use LifoSpatch;
 use LifoSlice;
 use LifoLists;
+use ProcRun ();
 
 # Passes go on while they find new helpers (a fixpoint), up to this
 # many levels of helpers of helpers (a guard, said when reached).
@@ -155,14 +156,13 @@ sub _ahead(%o) {
 		if (!$pid) {
 			POSIX::setpgid(0, 0);
 			LifoCommon::forked_child();
-			eval { LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => 1, timeout => $o{timeout},
+			eval { LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => 1, timeout => $o{timeout}, stall => $o{stall},
 				spatch => $o{spatch}, tmp => "$d/tmp", cache => $o{cache}, engine => $o{engine},
 				slice => ($o{slice} // 1) ? $p->{new} : undef) };
 			POSIX::_exit(0);
 		}
-		POSIX::setpgid($pid, $pid);
+		ProcRun::watch($pid);	# (its own group; ended with the driver)
 		$o{cache}->note_ahead(scalar @files);
-		$LifoCommon::CHILDREN{$pid} = 1;
 		$pid{$p->{pass}} = $pid;
 		$o{say}->(sprintf "scan: pass %d ahead: %d changed files\n", $p->{pass}, scalar @files);
 	}
@@ -174,14 +174,15 @@ sub _await($pid, $kill = 0) {
 	return unless $pid;
 	kill 'TERM', -$pid if $kill;
 	waitpid $pid, 0;
-	delete $LifoCommon::CHILDREN{$pid};
+	ProcRun::forget($pid);
 }
 
 # %o: tree, all (files of the tree), dir (scratch folder), root (project),
 #     jobs, timeout, spatch, engine (its version), cache (LifoCache.pm),
 #     plan (what the last scan's run() returned), changed (the files
 #     changed since: with few, they are given to spatch ahead, _ahead()),
-#     slice (cut the files, default on), say
+#     slice (cut the files, default on), stall (LifoSpatch::run_rule's),
+#     index (the tree's, LifoTreeIndex.pm: for the greps), say
 #     (code ref for progress lines), progress
 #     (code ref factory: rule name => progress callback for run_rule)
 # Returns what LifoSpatch::run_rule does (findings, parse_errors,
@@ -220,17 +221,17 @@ sub run(%o) {
 		}
 		my @hits;
 		if ($pass == 1) {
-			(my $c, $includers) = LifoSpatch::candidates_and_includers($o{tree}, $o{all}, \@search, $o{jobs});
+			(my $c, $includers) = LifoSpatch::candidates_and_includers($o{tree}, $o{all}, \@search, $o{jobs}, $o{index});
 			@hits = @$c;
 		} elsif (@search) {
-			@hits = LifoSpatch::candidates($o{tree}, $o{all}, \@search, $o{jobs});
+			@hits = LifoSpatch::candidates($o{tree}, $o{all}, \@search, $o{jobs}, $o{index});
 		}
 		if (@members) {
 			# Calls of a member, in files that name its structure.
 			my $sre = LifoSlice::names_regex(@{$L{opstructs}});
 			# (One that cannot be read now stays: run_rule reports it.)
 			push @hits, grep { my $text = read_bytes("$o{tree}/$_"); !defined $text || $text =~ $sre }
-				LifoSpatch::fixed_candidates($o{tree}, $o{all}, [map { "->$_(" } @members], $o{jobs});
+				LifoSpatch::fixed_candidates($o{tree}, $o{all}, [map { "->$_(" } @members], $o{jobs}, $o{index});
 		}
 		my %read = map { $_ => 1 } keys %local, @hits;
 		my @files = grep { $read{$_} } @{$o{all}};
@@ -243,7 +244,7 @@ sub run(%o) {
 		_write_lists($dir, \%L);
 		my $sp = _pass_rule($o{root}, $dir);
 		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
-			timeout => $o{timeout}, spatch => $o{spatch}, tmp => "$dir/tmp",
+			timeout => $o{timeout}, stall => $o{stall}, spatch => $o{spatch}, tmp => "$dir/tmp",
 			cache => $o{cache}, engine => $o{engine},
 			slice => ($o{slice} // 1) ? [@new] : undef,
 			progress => $o{progress}->("kmap_local_lifo.cocci, pass $pass"),

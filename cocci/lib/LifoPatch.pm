@@ -5,6 +5,7 @@ use v5.36;
 use Exporter 'import';
 use LifoFinding qw(is_pte_map changelog_mapped changelog_release);
 use LifoCommon ();
+use ProcRun ();
 our @EXPORT_OK = qw(subject_prefix subject changelog wrap split_hunks
 	get_maintainers fixes_tag is_git_tree capture rule_in_tree api_name);
 
@@ -13,40 +14,14 @@ our @EXPORT_OK = qw(subject_prefix subject changelog wrap split_hunks
 our $KERNEL_RULE_DIR = 'scripts/coccinelle/api';
 sub rule_in_tree($rule) { return $rule =~ m{/} ? $rule : "$KERNEL_RULE_DIR/$rule" }
 
-# Run a command (list form) and return (status, stdout, stderr).  It
-# runs in its own process group, killed after $CAPTURE_TIMEOUT seconds
-# (status 124, as timeout(1) says) or when the driver is interrupted.
-our $CAPTURE_TIMEOUT = 3600;
+# Run a command (list form) and return (status, stdout, stderr), with
+# scripts/lib/ProcRun.pm: an hour at most (then status 124, as
+# timeout(1) says), ended with its process group when the driver is
+# interrupted.
 sub capture($dir, @cmd) {
-	require File::Temp;
-	require POSIX;
-	require LifoCommon;
-	my ($ofh, $ofile) = File::Temp::tempfile(UNLINK => 1);
-	my ($efh, $efile) = File::Temp::tempfile(UNLINK => 1);
-	my $pid = fork // die "fork: $!\n";
-	if (!$pid) {
-		POSIX::setpgid(0, 0);
-		if (defined $dir) { chdir $dir or do { print STDERR "cd $dir: $!\n"; POSIX::_exit(127) } }
-		open STDIN, '<', '/dev/null';
-		open STDOUT, '>&', $ofh or POSIX::_exit(127);
-		open STDERR, '>&', $efh or POSIX::_exit(127);
-		exec @cmd or do { print STDERR "cannot run $cmd[0]: $!\n"; POSIX::_exit(127) };
-	}
-	$LifoCommon::CHILDREN{$pid} = 1;
-	my $timed_out;
-	{
-		local $SIG{ALRM} = sub { $timed_out = 1; kill 'KILL', -$pid };
-		alarm $CAPTURE_TIMEOUT;
-		waitpid $pid, 0;
-		alarm 0;
-	}
-	delete $LifoCommon::CHILDREN{$pid};
-	my $st = $timed_out ? 124 : $? & 127 ? 128 + ($? & 127) : $? >> 8;
-	local $/;
-	seek $ofh, 0, 0; my $o = <$ofh> // '';
-	seek $efh, 0, 0; my $e = <$efh> // '';
-	$e .= "$cmd[0]: killed after $CAPTURE_TIMEOUT s\n" if $timed_out;
-	return ($st, $o, $e);
+	my $r = ProcRun::run(\@cmd, dir => $dir, timeout => 3600);
+	return (124, $r->{stdout}, "$r->{stderr}$cmd[0]: killed after 3600 s\n") if $r->{timed_out};
+	return ($r->{status}, $r->{stdout}, $r->{stderr});
 }
 
 sub is_git_tree($tree) {

@@ -23,7 +23,7 @@ use LifoFinding ();
 use LifoSlice;
 use LifoLists;
 use LifoCommon qw(read_bytes);
-use Config;
+use ProcRun ();
 
 # The Python spatch runs its scripts with.  Without --python, spatch
 # 1.1.1 (pyml) runs "python3" from PATH to find the library: a pyenv
@@ -32,12 +32,10 @@ use Config;
 # package was built for.  Debian's coccinelle uses /usr/bin/python3.
 our $PYTHON = -x '/usr/bin/python3' ? '/usr/bin/python3' : undef;
 
-# The watchdog's bound when the caller gives none (LifoScan sets it for
-# the passes of LifoPasses.pm).
-our $STALL;
-
 sub spatch_version($spatch = 'spatch') {
-	my $out = `timeout -s KILL 120 $spatch --version 2>/dev/null`;
+	# (SPATCH may carry options: "spatch --some-flag".)
+	my $r = ProcRun::run([split(' ', $spatch), '--version'], timeout => 120);
+	my $out = $r->{stdout};
 	return undef unless defined $out && $out =~ /spatch version (\S+)/;
 	return $1;
 }
@@ -160,26 +158,29 @@ sub _readable_dir($tree, $rel, $errors) {
 }
 
 # Files that contain one of the tokens as a word (all files when there
-# are none), in the order given.
-sub candidates($tree, $files, $tokens, $jobs = 1) {
+# are none), in the order given.  $index: the index of the tree being
+# scanned (LifoTreeIndex.pm), if any: a grep of the whole listing then
+# reads only the files changed since the last scan, and the answer is
+# kept for the next.
+sub candidates($tree, $files, $tokens, $jobs = 1, $index = undef) {
 	return @$files unless @$tokens;
-	return _grep($tree, $files, $tokens, '-lwF', $jobs);
+	return _grep($tree, $files, $tokens, '-lwF', $jobs, $index);
 }
 
 # Files that contain one of the fixed strings @$patterns ("->map("), in
 # the order given.
-sub fixed_candidates($tree, $files, $patterns, $jobs = 1) {
-	return _grep($tree, $files, $patterns, '-lF', $jobs);
+sub fixed_candidates($tree, $files, $patterns, $jobs = 1, $index = undef) {
+	return _grep($tree, $files, $patterns, '-lF', $jobs, $index);
 }
 
 # candidates(), and the files that #include a .c file by the base name
 # of what they include ({ name.c => [files] }), from one grep: without
 # -w, so that it also finds the #include lines; Perl then keeps the
 # files that name a token as a word.
-sub candidates_and_includers($tree, $files, $tokens, $jobs = 1) {
+sub candidates_and_includers($tree, $files, $tokens, $jobs = 1, $index = undef) {
 	my $word = LifoSlice::names_regex(@$tokens);
 	my (@cand, %by);
-	for my $f (_grep($tree, $files, [@$tokens, '.c"', '.c>'], '-lF', $jobs)) {
+	for my $f (_grep($tree, $files, [@$tokens, '.c"', '.c>'], '-lF', $jobs, $index)) {
 		# (One that cannot be read now stays: run_rule reports it.)
 		my $text = read_bytes("$tree/$f") // do { push @cand, $f; next };
 		push @cand, $f if $text =~ $word;
@@ -196,15 +197,10 @@ sub candidates_and_includers($tree, $files, $tokens, $jobs = 1) {
 	return (\@cand, \%by);
 }
 
-# The index of the tree being scanned (LifoTreeIndex.pm), if any: a grep
-# of the whole listing then reads only the files changed since the last
-# scan, and the answer is kept for the next.
-our $INDEX;
-
 # The files of @$files in which grep with $flags finds one of @$patterns,
-# in the order given.
-sub _grep($tree, $files, $patterns, $flags, $jobs) {
-	my $idx = $INDEX && $INDEX->covers($files) ? $INDEX : undef;
+# in the order given (with what $index, candidates(), knows).
+sub _grep($tree, $files, $patterns, $flags, $jobs, $index) {
+	my $idx = $index && $index->covers($files) ? $index : undef;
 	my $key = $idx && $idx->grep_key($flags, @$patterns);
 	my $memo = $idx && $idx->hits($key);
 	my %hit = $memo ? %$memo : ();
@@ -232,17 +228,15 @@ sub _run_grep($tree, $files, $patterns, $flags, $jobs) {
 	_write($list, map { "$_\0" } @$files);
 	# Bounded, as every external command: grep of a whole tree takes
 	# seconds.
-	open my $g, '-|', 'timeout', '-s', 'KILL', '1800', 'sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep -D skip -c -m 1 -Z --line-buffered "$5" -f "$2" -- <"$3" || :; }',
-		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags =~ s/l//r or die "grep: $!\n";
+	my $r = ProcRun::run(['sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep -D skip -c -m 1 -Z --line-buffered "$5" -f "$2" -- <"$3" || :; }',
+		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags =~ s/l//r], timeout => 1800);
+	die "grep: $r->{error}\n" if defined $r->{error};
 	my %count;
-	while (<$g>) {
-		chomp;
+	for (split /\n/, $r->{stdout}) {
 		$count{$1} = $2 if /\A(.*)\0(\d+)\z/s;
 	}
-	close $g;
-	my $killed = ($? >> 8) == 137;
 	remove_tree($tmp);
-	die "grep of $tree was killed after 1800 s\n" if $killed;
+	die "grep of $tree was killed after 1800 s\n" if $r->{timed_out};
 	return grep { $count{$_} // 1 } @$files;
 }
 
@@ -264,7 +258,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my $jobs = $o{jobs} || 1;
 	my $timeout = $o{timeout} // 60;
 	my $spatch = $o{spatch} // 'spatch';
-	my $stall = $o{stall} // $STALL // 2 * $timeout + 60;
+	my $stall = $o{stall} // 2 * $timeout + 60;
 	(my $rule = $cocci) =~ s{.*/}{};
 	$rule =~ s/\.cocci$//;
 	my $tmp = $o{tmp} // File::Temp::tempdir(CLEANUP => 1);
@@ -375,20 +369,12 @@ sub run_rule($tree, $cocci, $files, %o) {
 		_write($groups, map { "$_\n\n" } @$batch);
 		my %r = (batch => $batch, out => "$tmp/$rule.$id.out", err => "$tmp/$rule.$id.err",
 			size => -1, seen => time);
-		my $pid = fork // die "fork: $!\n";
-		if (!$pid) {
-			# Its own process group: the watchdog and an interrupt end
-			# it with whatever it started.
-			POSIX::setpgid(0, 0);
-			chdir $tree or die "cd $tree: $!\n";
-			open STDOUT, '>', $r{out} or die;
-			open STDERR, '>', $r{err} or die;
-			$ENV{GIT_DIR} = '/nonexistent/kmap-lifo-scan';
-			delete $ENV{GIT_WORK_TREE};
-			exec @cmd, '--file-groups', $groups or die "exec $spatch: $!\n";
-		}
+		# Its own process group (ProcRun.pm): the watchdog and an
+		# interrupt end it with whatever it started.
+		my $pid = ProcRun::spawn([@cmd, '--file-groups', $groups], dir => $tree,
+			stdout => $r{out}, stderr => $r{err},
+			env => { GIT_DIR => '/nonexistent/kmap-lifo-scan', GIT_WORK_TREE => undef });
 		$run{$pid} = \%r;
-		$LifoCommon::CHILDREN{$pid} = 1;
 	};
 	while (@batches || %run) {
 		while (@batches && keys %run < $jobs) {
@@ -398,7 +384,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 		if ($pid > 0 && $run{$pid}) {
 			my $st = $?;
 			my $r = delete $run{$pid};
-			delete $LifoCommon::CHILDREN{$pid};
+			ProcRun::forget($pid);
 			if ($st && @{$r->{batch}} > 1) {
 				# What the batch printed is incomplete: its files go
 				# again, one spatch each.
@@ -421,7 +407,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 			my $r = $run{$p};
 			my $size = ((-s $r->{err}) // 0) + ((-s $r->{out}) // 0);
 			if ($size != $r->{size}) { @$r{qw(size seen)} = ($size, $now) }
-			elsif ($now - $r->{seen} > $stall && !$r->{stalled}++) { kill 'KILL', -$p }
+			elsif ($now - $r->{seen} > $stall && !$r->{stalled}++) { ProcRun::kill_group($p, 0) }
 		}
 		sleep 0.1;
 		$progress->();
@@ -471,11 +457,7 @@ sub add_run($total, $r) {
 # How spatch ended, in words: an exit status is not a signal.
 sub _how($status, $stalled = 0) {
 	return "printed nothing for $stalled s and was killed" if $stalled;
-	if (my $sig = $status & 127) {
-		my $name = (split ' ', $Config{sig_name})[$sig] // '?';
-		return "was killed by signal $sig (SIG$name)";
-	}
-	return sprintf 'exited with status %d', $status >> 8;
+	return ProcRun::how($status);
 }
 
 # Adds one line spatch printed on stdout to $res; returns the file it is

@@ -20,6 +20,7 @@ use File::Basename qw(basename dirname);
 use lib "$FindBin::Bin/../lib";
 use LifoCommon qw(read_bytes);
 use LifoFinding ();
+use ProcRun ();
 
 my $top = abs_path("$FindBin::Bin/../..");
 my $tests = "$top/cocci/tests";
@@ -50,19 +51,13 @@ sub spew($file, $text) {
 }
 
 # Run @cmd in $dir; its stdout (stderr too with $o{stderr}, else dropped)
-# and its exit status.  $o{stdin}: a file to read.
+# and its wait status (scripts/lib/ProcRun.pm: ten minutes at most).
+# $o{stdin}: a file to read.
 sub capture($dir, $o, @cmd) {
-	my $pid = open(my $fh, '-|') // die "fork: $!\n";
-	if (!$pid) {
-		chdir $dir or die "$dir: $!\n";
-		$o->{stderr} ? open(STDERR, '>&', \*STDOUT) : open(STDERR, '>', '/dev/null');
-		open STDIN, '<', $o->{stdin} or die "$o->{stdin}: $!\n" if $o->{stdin};
-		exec @cmd or exit 127;
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return wantarray ? ($out, $?) : $out;
+	my $r = ProcRun::run(\@cmd, dir => $dir, stdin => $o->{stdin}, timeout => 600,
+		stderr => $o->{stderr} ? 'stdout' : '/dev/null');
+	my $out = $r->{stdout} . ($r->{timed_out} || defined $r->{error} ? "$cmd[0]: " . ProcRun::how($r) . "\n" : '');
+	return wantarray ? ($out, $r->{wait}) : $out;
 }
 
 sub spatch($dir, @args) {

@@ -4,8 +4,9 @@
 # KILL) and reported as hung, never waited for.
 package BootQemu;
 use v5.36;
-use POSIX qw(WNOHANG);
-use Time::HiRes qw(time sleep);
+use File::Basename qw(dirname);
+use lib dirname(__FILE__) . '/../../scripts/lib';
+use ProcRun ();
 use Exporter 'import';
 our @EXPORT_OK = qw(qemu_command run_timed);
 
@@ -21,35 +22,15 @@ sub qemu_command($m, $kernel, $initrd, $append) {
 # most TIMEOUT seconds.  Returns { exit, timed_out, secs }.
 sub run_timed($timeout, $log, @argv) {
 	die "run_timed: timeout must be a positive number of seconds\n" unless $timeout && $timeout > 0;
-	my $start = time;
-	my $pid = fork // die "fork: $!\n";
-	if (!$pid) {
-		setpgrp(0, 0);	# the guest and anything it starts, killed as one
-		open STDIN, '<', '/dev/null';
-		open STDOUT, '>', $log or die "$log: $!\n";
-		open STDERR, '>&', \*STDOUT;
-		exec @argv or do { print STDERR "cannot run $argv[0]: $!\n"; POSIX::_exit(127) };
+	# The guest and anything it starts, killed as one (TERM, KILL 5 s
+	# later), also when the boot test is interrupted.
+	my $r = ProcRun::run(\@argv, stdout => $log, stderr => 'stdout', timeout => $timeout, grace => 5);
+	if (defined $r->{error}) {
+		open my $fh, '>>', $log or die "$log: $!\n";
+		print $fh "$r->{error}\n";
+		close $fh;
 	}
-	my %r = (timed_out => 0);
-	while (1) {
-		my $w = waitpid $pid, WNOHANG;
-		if ($w == $pid) {
-			$r{exit} = $? & 127 ? 128 + ($? & 127) : $? >> 8;
-			last;
-		}
-		if (time - $start > $timeout) {
-			$r{timed_out} = 1;
-			kill 'TERM', -$pid;
-			for (1 .. 50) { last if waitpid($pid, WNOHANG) == $pid; sleep 0.1 }
-			kill 'KILL', -$pid;
-			waitpid $pid, 0;
-			$r{exit} = $? & 127 ? 128 + ($? & 127) : $? >> 8;
-			last;
-		}
-		sleep 0.2;
-	}
-	$r{secs} = time - $start;
-	return \%r;
+	return { exit => $r->{status}, timed_out => $r->{timed_out}, secs => $r->{secs} };
 }
 
 1;

@@ -15,6 +15,7 @@ use KernelBuild;
 use BootState;
 use BootGuest;
 use BootQemu qw(qemu_command run_timed);
+use ProcRun ();
 use BootVerdict qw(verdict);
 
 sub ncpus {
@@ -33,18 +34,10 @@ sub new($class, %a) {
 # The standard output of CMD (a list: no shell), its standard error to
 # ERR (a file; /dev/null by default); returns (output, exit status), a
 # command that cannot run or dies on a signal counting as a failure.
+# At most an hour (scripts/lib/ProcRun.pm).
 sub capture($err, @cmd) {
-	$err //= '/dev/null';
-	my $pid = open(my $fh, '-|') // die "fork: $!\n";
-	if (!$pid) {
-		open STDIN, '<', '/dev/null';
-		open STDERR, '>', $err or do { require POSIX; POSIX::_exit(126) };
-		exec { $cmd[0] } @cmd or do { require POSIX; POSIX::_exit(127) };
-	}
-	local $/;
-	my $out = <$fh> // '';
-	close $fh;
-	return ($out, $? & 127 ? 128 + ($? & 127) : $? >> 8);
+	my $r = ProcRun::run(\@cmd, stderr => $err // '/dev/null', timeout => 3600);
+	return ($r->{stdout}, $r->{status});
 }
 
 # Whether PROG is an executable in PATH (or a path to one).

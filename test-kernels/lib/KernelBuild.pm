@@ -7,6 +7,12 @@
 package KernelBuild;
 use v5.36;
 use File::Path qw(make_path);
+use File::Basename qw(dirname);
+use lib dirname(__FILE__) . '/../../scripts/lib';
+use ProcRun ();
+
+# A kernel build (or a configuration step) runs this long at most.
+my $TIMEOUT = 4 * 3600;
 
 # new(src => TREE, obj => DIR, arch => 'arm', cross => PREFIX,
 #     fragments => [FILE...], jobs => N, log => FILE)
@@ -18,19 +24,19 @@ sub new($class, %a) {
 	return bless {%a}, $class;
 }
 
-# Run a command with stdout and stderr to FILE (appended); returns the
-# exit status (a signal death counts as 128 + signal).
+# Run a command with stdout and stderr to FILE (appended), at most four
+# hours (scripts/lib/ProcRun.pm: its process group is killed then, or
+# when this process is interrupted); returns the exit status (a signal
+# death counts as 128 + signal, a command that cannot run as 127; why is
+# in FILE).
 sub run_logged($dir, $file, @cmd) {
-	my $pid = fork // die "fork: $!\n";
-	if (!$pid) {
-		chdir $dir or die "cd $dir: $!\n" if defined $dir;
-		open STDIN, '<', '/dev/null';
-		open STDOUT, '>>', $file or die "$file: $!\n";
-		open STDERR, '>&', \*STDOUT;
-		exec @cmd or do { print STDERR "cannot run $cmd[0]: $!\n"; require POSIX; POSIX::_exit(127) };
+	my $r = ProcRun::run(\@cmd, dir => $dir, stdout => $file, append => 1, stderr => 'stdout', timeout => $TIMEOUT);
+	if (defined $r->{error} || $r->{timed_out}) {
+		open my $fh, '>>', $file or die "$file: $!\n";
+		print $fh "$cmd[0]: ", ProcRun::how($r), "\n";
+		close $fh;
 	}
-	waitpid $pid, 0;
-	return $? & 127 ? 128 + ($? & 127) : $? >> 8;
+	return $r->{status};
 }
 
 sub make_args($self, @args) {
