@@ -12,7 +12,6 @@
 package ProcRun;
 use v5.36;
 use POSIX ();
-use File::Temp ();
 use Config;
 use Time::HiRes ();
 use Exporter 'import';
@@ -157,19 +156,38 @@ sub how($st) {
 #   stdout, stderr  what it printed (when captured)
 #   error     why it could not be started (then status 127)
 #   secs      how long it ran }
+# Reads what the pipes of %$rd hold into %$cap, waiting up to $wait
+# seconds for some; a pipe at its end leaves %$rd.
+sub _drain($rd, $cap, $wait) {
+	return Time::HiRes::sleep($wait) unless %$rd;
+	my ($bits, %of) = ('');
+	for my $s (keys %$rd) {
+		vec($bits, fileno($rd->{$s}), 1) = 1;
+		$of{fileno $rd->{$s}} = $s;
+	}
+	my $n = select(my $ready = $bits, undef, undef, $wait);
+	return if $n <= 0;
+	for my $fd (keys %of) {
+		next unless vec($ready, $fd, 1);
+		my $s = $of{$fd};
+		my $got = sysread $rd->{$s}, my $buf, 65536;
+		if ($got) { $cap->{$s} .= $buf }
+		elsif (defined $got || !$!{EINTR}) { close delete $rd->{$s} }
+	}
+}
+
 sub run($cmd, %o) {
 	my $timeout = $o{timeout} // $DEFAULT_TIMEOUT;
 	die "ProcRun: the timeout must be a positive number of seconds\n"
 		unless $timeout =~ /\A[0-9]*\.?[0-9]+\z/ && $timeout > 0;
 	my $grace = $o{grace} // $DEFAULT_GRACE;
-	my %cap;
+	# Output is captured through pipes, not files: a full TMPDIR must not
+	# make a command seem to print nothing.
+	my (%cap, %rd);
 	for my $s (qw(stdout stderr)) {
 		next if defined $o{$s};
-		# (Unlinked at once: nothing is left behind, even when a signal
-		# kills this process before the end.)
-		my ($fh, $name) = File::Temp::tempfile("procrun-$s-XXXXXX", TMPDIR => 1);
-		unlink $name;
-		$o{$s} = $cap{$s} = $fh;
+		pipe my $r, my $w or die "pipe: $!\n";
+		($o{$s}, $rd{$s}, $cap{$s}) = ($w, $r, '');
 	}
 	my $t0 = Time::HiRes::time();
 	my %r = (timeout => $timeout, timed_out => 0, cmd => [@$cmd]);
@@ -178,12 +196,14 @@ sub run($cmd, %o) {
 		# A signal to this process ends the command first.
 		local @SIG{qw(INT TERM HUP)} = map { my $s = $_; sub { $caught //= $s } } qw(INT TERM HUP);
 		$pid = eval { spawn($cmd, %o) };
+		close $o{$_} for keys %rd;
 		if (!$pid) {
 			chomp($r{error} = $@);
 			@r{qw(status wait exit ok)} = (127, 127 << 8, 127, 0);
 		} else {
 			my $nap = 0.001;
 			while (1) {
+				_drain(\%rd, \%cap, $nap);
 				if (waitpid($pid, POSIX::WNOHANG()) == $pid) { $r{wait} = $?; last }
 				my $over = Time::HiRes::time() - $t0 > $timeout;
 				if ($over || $caught) {
@@ -191,7 +211,6 @@ sub run($cmd, %o) {
 					$r{wait} = kill_group($pid, $grace) // do { waitpid $pid, 0; $? };
 					last;
 				}
-				Time::HiRes::sleep($nap);
 				$nap *= 2 if $nap < 0.05;
 			}
 			kill 'KILL', -$pid;	# (anything the command left behind in its group)
@@ -203,13 +222,13 @@ sub run($cmd, %o) {
 			$r{ok} = $st == 0 ? 1 : 0;
 		}
 	}
+	# What is left in the pipes (their writers are gone with the group;
+	# one that escaped it holds them open for at most a second).
+	my $end = Time::HiRes::time() + 1;
+	_drain(\%rd, \%cap, 0.05) while %rd && Time::HiRes::time() < $end;
+	close $_ for values %rd;
 	$r{secs} = Time::HiRes::time() - $t0;
-	for my $s (keys %cap) {
-		my $fh = $cap{$s};
-		seek $fh, 0, 0;
-		local $/;
-		$r{$s} = <$fh> // '';
-	}
+	$r{$_} = $cap{$_} for keys %cap;
 	$r{stderr} = "$r{error}\n" if defined $r{error} && exists $cap{stderr};
 	if ($caught) {
 		$r{interrupted} = $caught;
