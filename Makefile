@@ -70,6 +70,9 @@ help:
 	@echo "                   C file not built fails the patch; 0: none)"
 	@echo "  M=DIR, FILES=\"a.c b.c\", SINCE=REV   make scan: part of the tree"
 	@echo "  FAIL_ON=fix|any  make scan: findings make it fail (the driver exits 1)"
+	@echo "  BASELINE=FILE    make scan: print and gate on only findings this findings.json lacks (CI)"
+	@echo "  REVIEWED=FILE    make scan, check-patch, fixes: your reviewed findings (fingerprint and why a line),"
+	@echo "                   never reported again (cocci/bin/fingerprints.pl lists a scan's)"
 	@echo "  CACHE=DIR        make scan: results kept per file (default BUILD/cache; CACHE= for none)"
 	@echo "  TREES=\"DIR ...\", REVS=\"A B\"|A..B   make scan-trees: trees, or revisions of one git tree (OUT default BUILD/scan-trees)"
 	@echo "  REPO=DIR, BACKUP=1, LINK=1   make install-hooks: the repository; keep old hooks; links, not copies"
@@ -88,7 +91,8 @@ tree: deps
 
 scan: deps
 	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on $(call shq,$(FAIL_ON))) \
-		$(if $(CACHE),--cache $(call shq,$(CACHE))) $(if $(M),--dir $(call shq,$(M))) $(foreach f,$(FILES),--file $(call shq,$(f))) $(if $(SINCE),--since $(call shq,$(SINCE)))
+		$(if $(CACHE),--cache $(call shq,$(CACHE))) $(if $(M),--dir $(call shq,$(M))) $(foreach f,$(FILES),--file $(call shq,$(f))) $(if $(SINCE),--since $(call shq,$(SINCE))) \
+		$(if $(BASELINE),--baseline $(call shq,$(BASELINE))) $(if $(REVIEWED),--reviewed $(call shq,$(REVIEWED)))
 
 scan-trees: deps
 	@perl cocci/bin/scan-trees.pl --out $(call shq,$(SCAN_TREES_OUT)) --jobs $(call shq,$(J)) $(if $(filter 1,$(WRAPPERS)),--wrappers) \

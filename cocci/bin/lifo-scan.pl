@@ -20,6 +20,10 @@
 #        [--fail-on fix|any] (exit 1 when a complete scan has findings:
 #                        those whose impact is fix, or any; for CI; or
 #                        when spatch timed out on a file: not checked)
+#        [--baseline FILE] (a findings.json: print, and gate on, only the
+#                        findings whose fingerprint it does not have)
+#        [--reviewed FILE] (findings reviewed by the user, one fingerprint
+#                        and why a line: never printed nor gated on)
 #        [--cache DIR]  (keep what spatch printed for each file, and which
 #                        files name which functions, in DIR: a rescan
 #                        runs spatch only on what changed; make scan
@@ -28,7 +32,8 @@
 # stdout: one line per finding; stderr: progress and a summary;
 # --out: findings.json, findings.sarif, findings.txt, scan.json, renamed
 # into place when the scan is complete (part of the tree: in OUT/partial/,
-# never over the whole tree's results).
+# never over the whole tree's results); they hold every finding, those
+# of --baseline and --reviewed too.
 # Exit 0 with or without findings (1 with them under --fail-on); 2 on
 # errors: bad options, not a kernel tree, OUT unusable or in use, or a
 # scan with errors (a file not read, spatch failing on a file), whose
@@ -42,12 +47,14 @@ use LifoCommon qw(fail project_root is_ktree check_out_dir jobs_option lock_out)
 use LifoScan qw(scan);
 use LifoSpatch;
 use ProcRun ();
+use LifoKnown;
 
 my %o = (timeout => 60, 'cocci-dir' => project_root() . '/cocci');
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
-	'timeout=i', 'file=s@', 'dir=s', 'since=s', 'quiet', 'spatch=s', 'wrappers', 'no-slice', 'stall=i', 'fail-on=s', 'cache=s', 'help')
+	'timeout=i', 'file=s@', 'dir=s', 'since=s', 'quiet', 'spatch=s', 'wrappers', 'no-slice', 'stall=i', 'fail-on=s', 'cache=s',
+	'baseline=s', 'reviewed=s', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,34p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,40p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 fail("--fail-on (FAIL_ON=) must be fix or any, not '$o{'fail-on'}'")
 	if defined $o{'fail-on'} && $o{'fail-on'} !~ /^(?:fix|any)\z/;
@@ -56,6 +63,7 @@ fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree (no top-level Makefile with VERSION, Kconfig, arch/)")
 	unless -d $o{tree} && is_ktree($o{tree});
 my $tree = abs_path($o{tree});
+my $known = eval { LifoKnown->new(baseline => $o{baseline}, reviewed => $o{reviewed}) } // fail($@ =~ s/\n\z//r);
 my $out = check_out_dir($o{out} // project_root() . '/build/scan-' . ($o{kver} // 'ksrc'), $tree);
 lock_out($out);
 $o{cache} = check_out_dir($o{cache}, $tree, 'CACHE') if defined $o{cache};
@@ -66,12 +74,27 @@ my $r = scan(tree => $tree, out => $out, jobs => $o{jobs}, timeout => $o{timeout
 	cocci_dir => $o{'cocci-dir'}, select => $select, select_desc => $desc, unreadable => \@unread, quiet => $o{quiet},
 	spatch => $o{spatch}, kver => $o{kver}, wrappers => $o{wrappers},
 	slice => !$o{'no-slice'}, stall => $o{stall}, cache => $o{cache});
-print "$_\n" for @{$r->{lines}};
+# Known findings (the baseline's, the reviewed ones) are not printed.
+my %idx = map { $r->{findings}[$_] => $_ } 0 .. $#{$r->{findings}};
+my ($new, $base, $rev) = $known->partition(@{$r->{findings}});
+print "$r->{lines}[$idx{$_}]\n" for @$new;
 # (Findings lost on a full disk are not "no findings".)
 my $written = close STDOUT;
 my $why = $!;
 print STDERR $r->{summary};
 fail("cannot write the findings to the standard output: $why") unless $written;
+if ($known->active) {
+	printf STDERR "scan: %d finding%s: %s; %d new\n", scalar @{$r->{findings}}, @{$r->{findings}} == 1 ? '' : 's',
+		$known->summary($base, $rev), scalar @$new;
+	print STDERR "scan: note: BASELINE=$o{baseline} is a scan with errors: findings it missed count as new\n"
+		if $known->{base_incomplete};
+	# Entries that no finding of a complete whole-tree scan matches: fixed,
+	# or the file, function or handle renamed (another fingerprint).
+	if (!$select && $r->{ok}) {
+		printf STDERR "scan: REVIEWED=%s:%d: %s matches no finding of this tree (fixed, or renamed?): %s\n", $o{reviewed}, @$_[1, 0, 2]
+			for $known->unused_reviewed;
+	}
+}
 exit 2 unless $r->{ok};	# errors first: the findings may be incomplete
 if (my $on = $o{'fail-on'}) {
 	# A file spatch could not finish was not checked: a gate fails on it.
@@ -81,9 +104,10 @@ if (my $on = $o{'fail-on'}) {
 			scalar @late, @late == 1 ? '' : 's', join(' ', @late), $on;
 		exit 1;
 	}
-	my $n = grep { $on eq 'any' || ($_->{impact} // '') eq 'fix' } @{$r->{findings}};
+	# Only the findings not known (BASELINE=, REVIEWED=).
+	my $n = grep { $on eq 'any' || ($_->{impact} // '') eq 'fix' } @$new;
 	if ($n) {
-		printf STDERR "scan: %d finding%s%s: exit 1 (FAIL_ON=%s)\n", $n, $n == 1 ? '' : 's',
+		printf STDERR "scan: %d %sfinding%s%s: exit 1 (FAIL_ON=%s)\n", $n, $known->active ? 'new ' : '', $n == 1 ? '' : 's',
 			$on eq 'fix' ? ' with impact fix' : '', $on;
 		exit 1;
 	}

@@ -135,6 +135,13 @@ is(pwned(), '', 'make clean: nothing ran');
 ok(!-e "$build/scan-6.12" && !-e "$build/cache", 'make clean: BUILD emptied of its results');
 ok(-d "$d/b" && -d "$proj/b", 'make clean: the folders named by words of BUILD are left alone');
 
+subtest 'BASELINE= and REVIEWED=' => sub {
+	is(make('scan', "BASELINE=$d/base $evil", "REVIEWED=$d/rev $evil", 'WRAPPERS=0', 'CACHE='), 0, 'make scan BASELINE= REVIEWED=');
+	is(pwned(), '', '... nothing ran');
+	my $a = args_of('lifo-scan.pl') // [];
+	is_deeply([@$a[-4 .. -1]], ['--baseline', "$d/base $want", '--reviewed', "$d/rev $want"], '... each one argument, as given');
+};
+
 # Without the hostile part: a path with a space is still one argument.
 is(make('scan', "KSRC=$d/my linux", "OUT=$d/my out", 'WRAPPERS=0', 'CACHE='), 0, 'make scan with spaces');
 is_deeply(args_of('lifo-scan.pl'), ['--tree', "$d/the tree", '--out', "$d/my out", '--jobs', `nproc` =~ s/\n//r,
