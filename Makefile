@@ -41,7 +41,7 @@ help:
 	@echo "                     (part of it: M=DIR, FILES=\"a.c b.c\", SINCE=REV)"
 	@echo "  make scan-trees TREES=\"DIR ...\" [REVS=\"A B\" or REVS=A..B]   which trees or revisions carry each finding"
 	@echo "  make fixes         turn the findings into patches in OUT/patches"
-	@echo "  make check-patch PATCH=FILE   check a patch (or a series) before sending it"
+	@echo "  make check-patch PATCH=FILE   check a patch (or a series, or RANGE=BASE..HEAD of KSRC) before sending it"
 	@echo "  make check         run every test suite"
 	@echo "  make check-cocci   the cocci rule tests only"
 	@echo "  make check-disclosure   the disclosure checker tests only"
@@ -70,13 +70,14 @@ help:
 	@echo "                   C file not built fails the patch; 0: none)"
 	@echo "  M=DIR, FILES=\"a.c b.c\", SINCE=REV   make scan: part of the tree"
 	@echo "  FAIL_ON=fix|any  make scan: findings make it fail (the driver exits 1)"
-	@echo "  BASELINE=FILE    make scan: print and gate on only findings this findings.json lacks (CI)"
+	@echo "  BASELINE=FILE    make scan, check-patch: report and gate on only findings this findings.json lacks (CI)"
 	@echo "  REVIEWED=FILE    make scan, check-patch, fixes: your reviewed findings (fingerprint and why a line),"
 	@echo "                   never reported again (cocci/bin/fingerprints.pl lists a scan's)"
 	@echo "  CACHE=DIR        make scan: results kept per file (default BUILD/cache; CACHE= for none)"
 	@echo "  TREES=\"DIR ...\", REVS=\"A B\"|A..B   make scan-trees: trees, or revisions of one git tree (OUT default BUILD/scan-trees)"
 	@echo "  REPO=DIR, BACKUP=1, LINK=1   make install-hooks: the repository; keep old hooks; links, not copies"
 	@echo "  PATCH=FILE       make check-patch: a patch, an mbox of several, a folder of them, or \"a.patch b.patch\""
+	@echo "  RANGE=BASE..HEAD make check-patch: the commits of a git tree (KSRC=), on top of BASE"
 	@echo "  CASES=\"NAME ...\"   make boot-test: only these cases"
 	@echo "  FULL=1           make boot-test: also the heavier cases"
 	@echo "  FLAVOURS=\"base debug\"   make boot-test: kernel flavours"
@@ -103,8 +104,9 @@ fixes: deps
 		$(if $(BUILD_CHECK),--build-check $(call shq,$(BUILD_CHECK)))
 
 check-patch: deps
-	@test -n $(call shq,$(PATCH)) || { echo "check-patch: say which patch: make check-patch PATCH=FILE" >&2; exit 2; }
-	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" --patch $(call shq,$(PATCH)) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(CACHE),--cache $(call shq,$(CACHE)))
+	@test -n $(call shq,$(PATCH)$(RANGE)) || { echo "check-patch: say which patch: make check-patch PATCH=FILE (or RANGE=BASE..HEAD)" >&2; exit 2; }
+	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" $(if $(PATCH),--patch $(call shq,$(PATCH))) $(if $(RANGE),--range $(call shq,$(RANGE))) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(CACHE),--cache $(call shq,$(CACHE))) \
+		$(if $(BASELINE),--baseline $(call shq,$(BASELINE))) $(if $(REVIEWED),--reviewed $(call shq,$(REVIEWED)))
 
 # Write the name lists into the semantic patches, then remake the kernel
 # patch that adds the rule to scripts/coccinelle/api/.

@@ -3,8 +3,9 @@
 # make check-patch: check a patch, or a series, before sending it.
 #
 #   perl cocci/bin/check-patch.pl --tree DIR --patch FILE... [--out DIR]
+#   perl cocci/bin/check-patch.pl --tree DIR --range BASE..HEAD [...]
 #        [--jobs N] [--cocci-dir DIR] [--kver V] [--checkpatch-opts "..."]
-#        [--wrappers] [--cache DIR]
+#        [--wrappers] [--cache DIR] [--baseline FILE] [--reviewed FILE]
 #
 # The LIFO rules know the tree's helpers (those of other files: ufs
 # namei.c calls dir.c's): from the last whole-tree make scan into OUT of
@@ -19,7 +20,13 @@
 # names one file or folder is that one).  A series is checked in order,
 # each patch on top of those before it that applied; a message with no
 # diff (a cover letter) is left out.  Each patch gets a verdict, then
-# the series one.
+# the series one.  --range BASE..HEAD (make's RANGE=) checks the commits
+# of a git tree's BASE..HEAD (git format-patch, merges left out), on top
+# of BASE's files, not the checkout's.
+#
+# --baseline FILE (a findings.json) and --reviewed FILE (the user's
+# reviewed fingerprints, cocci/README.md): a finding the patch adds that
+# either knows is listed apart and not counted.
 #
 # Applies each patch with patch -p1 (git apply for binary patches) to a scratch
 # copy of the files it touches (the tree is only read: checkpatch.pl runs
@@ -45,18 +52,24 @@ use LifoOutput ();
 use LifoPasses ();
 use LifoCache ();
 use LifoFinding ();
-use LifoPatch qw(capture);
+use LifoPatch qw(capture is_git_tree);
+use LifoKnown;
 
 my $root = project_root();
 my %o = (timeout => 60, 'cocci-dir' => "$root/cocci", 'checkpatch-opts' => '');
 GetOptions(\%o, 'tree=s', 'patch=s@', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
-	'timeout=i', 'checkpatch-opts=s', 'wrappers', 'cache=s', 'help') or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,33p', $0 }
+	'timeout=i', 'checkpatch-opts=s', 'wrappers', 'cache=s', 'range=s', 'baseline=s', 'reviewed=s', 'help') or fail("bad options (see the head of $0)");
+if ($o{help}) { exec 'sed', '-n', '2,40p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
-fail("--patch FILE is required (make check-patch PATCH=FILE)") unless $o{patch} || @ARGV;
+fail("--patch FILE or --range BASE..HEAD is required (make check-patch PATCH=FILE or RANGE=BASE..HEAD)")
+	unless $o{patch} || @ARGV || defined $o{range};
+fail("--range (RANGE=) and --patch (PATCH=): give one of them") if defined $o{range} && ($o{patch} || @ARGV);
 my $tree = abs_path($o{tree});
+my $known = eval { LifoKnown->new(baseline => $o{baseline}, reviewed => $o{reviewed}) } // fail($@ =~ s/\n\z//r);
+# --range: the base revision, whose files the first patch applies to.
+my ($range_base, $range_commits) = defined $o{range} ? check_range($o{range}) : ();
 my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'), $tree);
 my $ver = LifoSpatch::spatch_version() // fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
 # The LIFO checker, by name.
@@ -65,11 +78,12 @@ my $jobs = $o{jobs} || 2;
 
 my $work = scratch_dir($out, 'check-patch');
 @rules = tree_rule(@rules);
-my @series = series_of(@{$o{patch} // []}, @ARGV);
+my @series = defined $o{range} ? range_series($o{range}) : series_of(@{$o{patch} // []}, @ARGV);
 my $impact = LifoImpact->new($tree);
 # The series so far: files as the patches that applied left them
 # ($work/state), and those they deleted.
 my %deleted;
+my %base_read;
 my ($nbad, $n) = (0, scalar @series);
 for my $i (0 .. $#series) {
 	my ($label, $file) = @{$series[$i]};
@@ -111,6 +125,72 @@ sub tree_rule(@seed) {
 	}
 	print "check-patch: LIFO rules: seed lists only: a helper of the tree is not known (make scan first, or WRAPPERS=1)\n";
 	return @seed;
+}
+
+# RANGE=BASE..HEAD on a git tree: (the base commit, the commits to
+# check); exits 2 on anything else.
+sub check_range($range) {
+	my ($b, $h) = $range =~ /^([^.\s][^\s]*?)\.\.([^.\s][^\s]*)\z/
+		or fail("RANGE=$range: give BASE..HEAD (two revisions of the tree)");
+	fail("RANGE=$range: $tree is not a git tree (git does not track it at its top): make tree says how to make one")
+		unless is_git_tree($tree);
+	my %c;
+	for my $r ($b, $h) {
+		fail("RANGE=$range: $r is not a revision of $tree") if $r =~ /^-/;
+		my ($st, $sha) = capture($tree, 'git', 'rev-parse', '--verify', '-q', "$r^{commit}");
+		fail("RANGE=$range: $r is not a revision of $tree") if $st;
+		chomp($c{$r} = $sha);
+	}
+	my ($st, $list) = capture($tree, 'git', 'rev-list', '--no-merges', '--reverse', "$c{$b}..$c{$h}");
+	fail("RANGE=$range: git rev-list failed in $tree") if $st;
+	my @commits = split /\n/, $list;
+	fail("RANGE=$range: no commits in it (is HEAD an ancestor of BASE?)") unless @commits;
+	my ($mst, $merges) = capture($tree, 'git', 'rev-list', '--merges', '--count', "$c{$b}..$c{$h}");
+	chomp $merges;
+	print "check-patch: RANGE=$range: $merges merge commit(s) left out (git format-patch does not make patches of merges)\n"
+		if !$mst && $merges;
+	return ($c{$b}, \@commits);
+}
+
+# The commits of RANGE as a series: git format-patch of each (as it
+# would be sent), labelled with the range and the subject.
+sub range_series($range) {
+	my @series;
+	my $i = 0;
+	for my $c (@$range_commits) {
+		$i++;
+		my ($st, $p, $e) = capture($tree, 'git', 'format-patch', '--stdout', '-1', '--no-signature', '--binary', $c);
+		fail("RANGE=$range: git format-patch of $c failed: $e") if $st;
+		my $f = "$work/range/" . sprintf('%04d', $i) . '.patch';
+		make_path("$work/range");
+		LifoOutput::write_file($f, $p);
+		my ($subj) = $p =~ /^Subject: (.*(?:\n[ \t].*)*)/m;
+		$subj = defined $subj ? $subj =~ s/\n[ \t]+/ /gr : '(no subject)';
+		push @series, ["RANGE=$range: " . substr($c, 0, 12) . " $subj", $f];
+	}
+	return @series;
+}
+
+# A file as the base of the series has it: the tree's, or with --range
+# BASE's (from git, in $work/base); undef when there is none.
+sub base_file($f) {
+	return -f "$tree/$f" ? "$tree/$f" : undef unless defined $range_base;
+	my $b = "$work/base/$f";
+	return -f $b ? $b : undef if exists $base_read{$f};
+	$base_read{$f} = 1;
+	my ($st, $type) = capture($tree, 'git', 'cat-file', '-t', "$range_base:$f");
+	return undef if $st || $type !~ /^blob/;
+	make_path($b =~ s{/[^/]*$}{}r);
+	open my $fh, '>', $b or fail("$b: $!");
+	binmode $fh;
+	my $pid = open my $g, '-|' // fail("fork: $!");
+	if (!$pid) { chdir $tree or exit 127; exec 'git', 'cat-file', 'blob', "$range_base:$f" or exit 127 }
+	binmode $g;
+	local $/ = \65536;
+	print $fh $_ while <$g>;
+	close $g or fail("git cat-file blob $range_base:$f failed in $tree");
+	close $fh or fail("$b: $!");
+	return $b;
 }
 
 # The patches of the arguments, in order: [label, file], each file one
@@ -226,8 +306,8 @@ sub check_one($patch, $label, $tag, $pw) {
 	for my $f (@touched) {
 		# The file as the patches before this one left it.
 		next if $deleted{$f};
-		my $src = -f "$work/../state/$f" ? "$work/../state/$f" : "$tree/$f";
-		next unless -f $src;
+		my $src = -f "$work/../state/$f" ? "$work/../state/$f" : base_file($f);
+		next unless defined $src && -f $src;
 		for my $side ('before', 'after') {
 			make_path("$work/$side/" . ($f =~ s{/[^/]*$}{}r));
 			copy($src, "$work/$side/$f") or fail("copy $f: $!");
@@ -345,8 +425,15 @@ sub check_one($patch, $label, $tag, $pw) {
 		push @removed, @b[$n .. $#b] if @b > $n;
 	}
 	my $by = sub { sort { $a->{file} cmp $b->{file} || $a->{line} <=> $b->{line} } @_ };
+	# Those of BASELINE= and REVIEWED= are not counted.
+	my ($new, $inbase, $rev) = $known->partition(@added);
+	@added = @$new;
 	printf "check-patch: LIFO findings the patch adds: %d\n", scalar @added;
 	print "  + ", LifoFinding::line($_), "\n" for $by->(@added);
+	if (@$inbase || @$rev) {
+		printf "check-patch: LIFO findings the patch adds that are known, not counted: %d\n", @$inbase + @$rev;
+		print "  = ", LifoFinding::line($_), " ($_->{known}[1])\n" for $by->(@$inbase, @$rev);
+	}
 	printf "check-patch: LIFO findings the patch removes: %d\n", scalar @removed;
 	print "  - ", LifoFinding::line($_), "\n" for $by->(@removed);
 	push @problems, 'adds LIFO findings' if @added;

@@ -197,6 +197,65 @@ subtest 'a series: mbox, several files, a folder' => sub {
 	($st, $o) = run_cmd("$cp --patch $tmp/empty 2>&1");
 	is($st, 2, 'a folder without patches: exit 2');
 };
+subtest 'RANGE=BASE..HEAD on a git tree' => sub {
+	my $r = "$tmp/range";
+	system("cp -a '$g' '$r' && cd '$r' && git reset -q --hard") == 0 or die;
+	my $c = sub ($cmd, $msg) {
+		system("cd '$r' && $cmd && git add -A && git -c user.name='Test Author' -c user.email=test\@example.org commit -q -s -m '$msg' -m 'Why it is made.'") == 0 or die;
+	};
+	$c->(q{perl -0pi -e 's/\tkunmap_local\(vfrom\);\n\tkunmap_local\(vto\);/\tkunmap_local(vto);\n\tkunmap_local(vfrom);/' arch/loongarch/mm/init.c},
+		'LoongArch: release vto first');
+	$c->(q{perl -0pi -e 's/(copy_ok.*?)\tkunmap_local\(d\);\n\tkunmap_local\(s\);/$1\t\/\* s first \*\/\n\tkunmap_local(s);\n\tkunmap_local(d);/s' mm/copy.c},
+		'mm/copy: unmap s first in copy_ok');
+	$c->(q{perl -0pi -e 's/(copy_ok.*?)\t\/\* s first \*\/\n\tkunmap_local\(s\);\n\tkunmap_local\(d\);/$1\tkunmap_local(d);\n\tkunmap_local(s);/s' mm/copy.c},
+		'mm/copy: unmap d first again in copy_ok');
+	my $rc = "perl $root/cocci/bin/check-patch.pl --tree $r --out $tmp/rout --jobs 2 $ign";
+	# The checkout has all of them applied: the first patch applies to
+	# the base's files only.
+	my ($st, $o) = run_cmd("$rc --range HEAD~3..HEAD 2>&1");
+	is($st, 1, 'RANGE= with one bad commit: exit 1') or diag $o;
+	my @v = $o =~ /^check-patch: (\[\d\/\d\] (?:ok|FAILED: .*))$/mg;
+	is_deeply(\@v, ['[1/3] ok', '[2/3] FAILED: adds LIFO findings', '[3/3] ok'], 'a verdict per commit, on top of the base') or diag $o;
+	like($o, qr/^check-patch: series of 3 patches: FAILED: 1 of 3 failed$/m, 'and one for the range');
+	like($o, qr/\[1\/3\] RANGE=HEAD~3\.\.HEAD: [0-9a-f]{12} \[PATCH\] LoongArch: release vto first against/, 'each commit named');
+	ok(!-e "$r/.git/rebase-apply" && `cd '$r' && git status --porcelain` eq '', 'the tree is left as it was');
+	($st, $o) = run_cmd("$rc --range HEAD~2..HEAD~1 2>&1");
+	is($st, 1, 'RANGE= of the bad commit alone: exit 1');
+	like($o, qr/^check-patch: FAILED: adds LIFO findings$/m, '... its verdict');
+	for my $bad (['HEAD', qr/give BASE\.\.HEAD/], ['nope..HEAD', qr/nope is not a revision/],
+		     ['HEAD..HEAD~1', qr/no commits in it/]) {
+		($st, $o) = run_cmd("$rc --range '$bad->[0]' 2>&1");
+		is($st, 2, "RANGE=$bad->[0]: exit 2");
+		like($o, $bad->[1], '... says why');
+	}
+	($st, $o) = run_cmd("$cp --range HEAD~1..HEAD 2>&1");
+	is($st, 2, 'RANGE= on a tree git does not track: exit 2');
+	like($o, qr/is not a git tree/, '... says so');
+	($st, $o) = run_cmd("$rc --range HEAD~1..HEAD --patch $removes 2>&1");
+	is($st, 2, 'RANGE= and PATCH= together: exit 2');
+	# A merge, which format-patch leaves out.
+	system("cd '$r' && git checkout -q -b side HEAD~1 && echo '// x' >> mm/copy.c && git -c user.name=x -c user.email=x\@y commit -qsam 'mm/copy: a note'"
+		. " && git checkout -q - && git -c user.name=x -c user.email=x\@y merge -q --no-edit -X ours side >/dev/null") == 0 or die;
+	($st, $o) = run_cmd("$rc --range HEAD~1..HEAD 2>&1");
+	like($o, qr/^check-patch: RANGE=HEAD~1\.\.HEAD: 1 merge commit\(s\) left out/m, 'a merge is left out, said') or diag $o;
+	like($o, qr/^check-patch: RANGE=HEAD~1\.\.HEAD: [0-9a-f]{12} \[PATCH\] mm\/copy: a note against/m, '... the commit it merges is checked');
+};
+subtest 'BASELINE= and REVIEWED=: known findings the patch adds are not counted' => sub {
+	require LifoFinding;
+	my $fp = LifoFinding::fingerprint({ file => 'mm/copy.c', function => 'copy_ok',
+		first => { expr => 's', map => 'kmap_local_page' }, second => { expr => 'd', map => 'kmap_local_page' } });
+	write_to("$tmp/reviewed", "# mine\n$fp  copy_ok(): the test's own violation\n");
+	my ($st, $o) = run_cmd("$cp --reviewed $tmp/reviewed --patch $adds 2>&1");
+	is($st, 0, 'a patch that adds a reviewed finding: exit 0') or diag $o;
+	like($o, qr/LIFO findings the patch adds: 0\n.*known, not counted: 1\n  = mm\/copy\.c:\d+:\d+: copy_ok\(\): .* \(REVIEWED=\S+reviewed:2: copy_ok\(\): the test's own violation\)$/m,
+		'... listed apart, with the reason');
+	write_to("$tmp/base.json", qq({"version":3,"findings":[{"file":"mm/copy.c","function":"copy_ok","line":1,"fingerprint":"$fp"}]}\n));
+	($st, $o) = run_cmd("$cp --baseline $tmp/base.json --patch $adds 2>&1");
+	is($st, 0, 'in BASELINE=: exit 0') or diag $o;
+	like($o, qr/\(in BASELINE=\S+base\.json\)$/m, '... said');
+	($st, $o) = run_cmd("$cp --reviewed $tmp/none --patch $adds 2>&1");
+	is($st, 2, 'REVIEWED= missing: exit 2');
+};
 subtest "the tree's helpers, in another file than the patch's" => sub {
 	# lib/walk.c maps and releases a field of its argument; a patch to
 	# drivers/x/user.c swaps copy_ok()'s releases (the ufs_rename()

@@ -140,6 +140,13 @@ subtest 'BASELINE= and REVIEWED=' => sub {
 	is(pwned(), '', '... nothing ran');
 	my $a = args_of('lifo-scan.pl') // [];
 	is_deeply([@$a[-4 .. -1]], ['--baseline', "$d/base $want", '--reviewed', "$d/rev $want"], '... each one argument, as given');
+	is(make('check-patch', "RANGE=v1..v2$evil", "BASELINE=$d/base $evil", "REVIEWED=$d/rev $evil"), 0, 'make check-patch RANGE= BASELINE= REVIEWED=');
+	is(pwned(), '', '... nothing ran');
+	$a = args_of('check-patch.pl') // [];
+	is_deeply([@$a[0 .. 3]], ['--tree', "$d/the tree", '--range', "v1..v2$want"], '... RANGE as given, no --patch');
+	is_deeply([@$a[-4 .. -1]], ['--baseline', "$d/base $want", '--reviewed', "$d/rev $want"], '... BASELINE and REVIEWED as given');
+	isnt(make('check-patch'), 0, 'make check-patch with neither PATCH= nor RANGE=: fails');
+	like(`cat '$d/make.out'`, qr/PATCH=FILE \(or RANGE=BASE\.\.HEAD\)/, '... saying what to give');
 };
 
 # Without the hostile part: a path with a space is still one argument.
