@@ -101,7 +101,7 @@ scan-trees: deps
 
 fixes: deps
 	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(FINDING),--finding $(call shq,$(FINDING))) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers) \
-		$(if $(BUILD_CHECK),--build-check $(call shq,$(BUILD_CHECK)))
+		$(if $(BUILD_CHECK),--build-check $(call shq,$(BUILD_CHECK))) $(if $(REVIEWED),--reviewed $(call shq,$(REVIEWED)))
 
 check-patch: deps
 	@test -n $(call shq,$(PATCH)$(RANGE)) || { echo "check-patch: say which patch: make check-patch PATCH=FILE (or RANGE=BASE..HEAD)" >&2; exit 2; }

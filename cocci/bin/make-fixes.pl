@@ -7,9 +7,12 @@
 #        [--cocci-dir DIR] [--finding PATH[:LINE]]... [--rescan]
 #        [--signoff] [--author "Name <email>"] [--fixer CMD]
 #        [--build-check 0|1|auto] [--no-build-check] [--wrappers]
+#        [--reviewed FILE]
 #
 # Findings come from OUT/findings.json when it was made for the same tree
-# (make scan), else from a scan (of PATH only with --finding).  The fix
+# (make scan), else from a scan (of PATH only with --finding); those of
+# --reviewed FILE (make's REVIEWED=, the user's reviewed fingerprints,
+# cocci/README.md) are left out, with a line.  The fix
 # itself is made by cocci/bin/lifo-fix.sh (the rule's patch mode); --fixer
 # replaces it ("CMD TREE FILE" must print a -p1 diff).  When the scan
 # checked the tree's own wrappers (--wrappers), the fixer uses the rule
@@ -42,6 +45,7 @@ use LifoFinding ();
 use LifoSpatch ();
 use LifoBuild ();
 use LifoImpact ();
+use LifoKnown;
 use LifoPatch qw(subject_prefix subject changelog split_hunks get_maintainers fixes_tag capture);
 use ProcRun ();
 
@@ -49,9 +53,9 @@ my $root = project_root();
 my %o = (timeout => 60, 'cocci-dir' => "$root/cocci");
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s', 'timeout=i',
 	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'no-build-check', 'build-check=s',
-	'quiet', 'wrappers', 'help')
+	'quiet', 'wrappers', 'reviewed=s', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,29p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,32p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 my $build_check = $o{'no-build-check'} ? '0' : $o{'build-check'} // 'auto';
 fail("--build-check (BUILD_CHECK=) must be 0, 1 or auto, not '$build_check'")
@@ -59,6 +63,7 @@ fail("--build-check (BUILD_CHECK=) must be 0, 1 or auto, not '$build_check'")
 fail("--tree DIR is required") unless $o{tree};
 fail("$o{tree} is not a kernel tree") unless -d $o{tree} && is_ktree($o{tree});
 my $tree = abs_path($o{tree});
+my $known = eval { LifoKnown->new(reviewed => $o{reviewed}) } // fail($@ =~ s/\n\z//r);
 my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'), $tree);
 lock_out($out);
 # (The build check replaces OUT/arm-src and OUT/arm-obj.)
@@ -121,6 +126,12 @@ if (%want) {
 	}
 	my %s;
 	@findings = grep { !$s{"$_->{file}:$_->{line}:$_->{first}{expr}:$_->{second}{expr}"}++ } @sel;
+}
+# Reviewed by the user: neither a patch nor a report.
+if ($known->active) {
+	my ($new, undef, $rev) = $known->partition(@findings);
+	$say->("make-fixes: $_->{file}:$_->{line}: $_->{function}(): reviewed ($_->{known}[1]): no patch\n") for @$rev;
+	@findings = @$new;
 }
 if (!@findings) {
 	$say->("make-fixes: no findings, no patches\n");

@@ -243,6 +243,21 @@ subtest 'progress while the ARM kernel builds' => sub {
 	ok(@said >= 2, 'a progress line every few seconds') or diag explain \@said;
 	like($said[0] // '', qr/^make-fixes: ARM build: 0:0\d elapsed, at: CC +mm\/highmem\.o$/, '... with the time and the last line of the log');
 };
+subtest 'REVIEWED=: no patch for a reviewed finding' => sub {
+	require LifoFinding;
+	my $fp = LifoFinding::fingerprint({ file => 'mm/copy.c', function => 'copy_two',
+		first => { expr => 's', map => 'kmap_local_page' }, second => { expr => 'd', map => 'kmap_local_page' } });
+	write_to("$out/reviewed", "$fp  copy_two(): looked at, fine as it is\n");
+	(my $loud = $fixes) =~ s/ --quiet//;
+	my ($st, $o) = run_cmd("$loud $author --tree $t --out $out/rv --reviewed $out/reviewed 2>&1");
+	like($o, qr{^make-fixes: mm/copy\.c:\d+: copy_two\(\): reviewed \(REVIEWED=\S+reviewed:1: copy_two\(\): looked at, fine as it is\): no patch$}m,
+		'the reviewed finding is named, with the reason') or diag $o;
+	my @p = map { s{.*/}{}r } glob "$out/rv/patches/*.patch";
+	is(scalar @p, 2, '... and gets no patch; the two others do') or diag "@p";
+	ok(!(grep { /mm-copy/ } @p), '... none for mm/copy.c') or diag "@p";
+	($st, $o) = run_cmd("$loud $author --tree $t --out $out/rv --reviewed $out/nope 2>&1");
+	is($st, 2, 'REVIEWED= missing: exit 2');
+};
 # A scan with errors after the last complete one: make fixes refuses
 # the older findings, unless told to scan again.
 {
