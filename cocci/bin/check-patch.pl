@@ -54,6 +54,7 @@ use LifoCache ();
 use LifoFinding ();
 use LifoPatch qw(capture is_git_tree);
 use LifoKnown;
+use LifoCheckpatch;
 
 my $root = project_root();
 my %o = (timeout => 60, 'cocci-dir' => "$root/cocci", 'checkpatch-opts' => '');
@@ -84,6 +85,7 @@ my $impact = LifoImpact->new($tree);
 # ($work/state), and those they deleted.
 my %deleted;
 my %base_read;
+my $checkpatch = LifoCheckpatch->new(tree => $tree, dir => "$work/checkpatch", opts => $o{'checkpatch-opts'});
 my ($nbad, $n) = (0, scalar @series);
 for my $i (0 .. $#series) {
 	my ($label, $file) = @{$series[$i]};
@@ -347,27 +349,21 @@ sub check_one($patch, $label, $tag, $pw) {
 		}
 	}
 
-	# checkpatch.pl of the tree, run from a scratch folder: it finds the
-	# tree from its own path, and writes its caches (--strict's
-	# .checkpatch-camelcase.*) in the current folder, which is not the tree.
-	if (-f "$tree/scripts/checkpatch.pl") {
-		local $ENV{GIT_DIR} = "$tree/.git" if -e "$tree/.git";
-		my @cp = ('perl', "$tree/scripts/checkpatch.pl", split(' ', $o{'checkpatch-opts'}));
-		my ($cst, $co) = capture("$work/cwd", @cp, $patch);
-		if ($co =~ /Must be run from the top-level dir/) {
-			print "check-patch: checkpatch.pl does not recognise $tree as a full tree: running it with --no-tree\n";
-			($cst, $co) = capture("$work/cwd", @cp, '--no-tree', $patch);
-		}
-		my ($sum) = $co =~ /^(total: .*)$/m;
-		if ($cst != 0) {
+	# checkpatch.pl of the tree, as make fixes runs it (LifoCheckpatch: from
+	# a scratch folder; its complaint on an Assisted-by line of the form
+	# the tree documents, when it disagrees with that documentation, does
+	# not count alone).
+	if (my $c = $checkpatch->check($patch)) {
+		print "check-patch: $_\n" for @{$c->{notes}};
+		my $sum = $c->{summary} ? " ($c->{summary})" : '';
+		if (!$c->{ok}) {
 			push @problems, 'checkpatch.pl';
-			print "check-patch: checkpatch.pl: PROBLEMS" . ($sum ? " ($sum)" : '') . "\n";
-			print map { "  $_\n" } grep { length } split /\n/, $co;
-			print "check-patch: hint: sign the patch off (git commit -s, or make fixes SIGNOFF=1)\n"
-				if $co =~ /Missing Signed-off-by/;
+			print "check-patch: checkpatch.pl: PROBLEMS$sum\n";
+			print map { "  $_\n" } grep { length } split /\n/, $c->{output};
 		} else {
-			print "check-patch: checkpatch.pl: ok" . ($sum ? " ($sum)" : '') . "\n";
+			print "check-patch: checkpatch.pl: ok" . ($c->{assisted_by_only} ? ', but for the Assisted-by line above' : '') . "$sum\n";
 		}
+		print "check-patch: hint: $_\n" for @{$c->{hints}};
 	} else {
 		push @problems, 'checkpatch.pl missing';
 		print "check-patch: $tree/scripts/checkpatch.pl missing\n";
@@ -376,7 +372,8 @@ sub check_one($patch, $label, $tag, $pw) {
 	# Disclosure checker of the project.
 	my $dchk = "$root/checkpatch-ext/disclosure.pl";
 	if (-f $dchk) {
-		my ($dst, $do, $de) = capture(undef, 'perl', $dchk, $patch);
+		# The Assisted-by form of the tree the patch targets.
+		my ($dst, $do, $de) = capture(undef, 'perl', $dchk, "--root=$tree", $patch);
 		if ($dst != 0) {
 			push @problems, 'disclosure';
 			print "check-patch: disclosure: PROBLEMS\n", map { "  $_\n" } grep { length } split /\n/, "$do$de";

@@ -7,6 +7,8 @@ use FindBin;
 use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use TestLib;
 use File::Temp qw(tempdir);
+use File::Copy qw(copy);
+use File::Path qw(make_path);
 
 plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
@@ -255,6 +257,49 @@ subtest 'BASELINE= and REVIEWED=: known findings the patch adds are not counted'
 	like($o, qr/\(in BASELINE=\S+base\.json\)$/m, '... said');
 	($st, $o) = run_cmd("$cp --reviewed $tmp/none --patch $adds 2>&1");
 	is($st, 2, 'REVIEWED= missing: exit 2');
+};
+subtest 'Assisted-by: the form the tree documents, when its checkpatch.pl disagrees' => sub {
+	# The packaged tree's behaviour: no coding-assistants.rst, a
+	# checkpatch.pl that wants AGENT_NAME:MODEL_VERSION (a fixture).
+	my $d = fake_tree();
+	my $data = "$FindBin::Bin/data";
+	write_to("$d/scripts/checkpatch.pl", scalar do { local (@ARGV, $/) = "$data/checkpatch-6.12.pl"; <> });
+	my $llm = patch_file('llm.patch', 'LoongArch: Release kmap_local mappings in reverse order',
+		"Release vto before vfrom in copy_user_highpage().\n\nAssisted-by: LLM coccinelle", (do { local (@ARGV, $/) = $removes; <> }) =~ s/.*?(?=^diff --git)//msr);
+	my $dc = "perl $root/cocci/bin/check-patch.pl --tree $d --jobs 2";
+	my ($st, $o) = run_cmd("$dc --out $tmp/dis1 --patch $llm 2>&1");
+	is($st, 0, 'Assisted-by: LLM, no documentation in the tree: exit 0') or diag $o;
+	my @notes = $o =~ /^check-patch: (Assisted-by: .*)$/mg;
+	is(scalar @notes, 1, '... one line about it') or diag $o;
+	like($notes[0] // '', qr/checkpatch\.pl says "Assisted-by expects 'AGENT_NAME:MODEL_VERSION \[TOOL1\] \[TOOL2\]' format" of 'Assisted-by: LLM coccinelle', but mainline's Documentation\/process\/coding-assistants\.rst \(816d9992d9ed, 7\.3; the tree has none\) asks for 'Assisted-by: LLM \[TOOL1\] \[TOOL2\]': follow the documentation; this complaint alone does not fail the patch/,
+		'... saying whom to follow and that it does not fail the patch');
+	like($o, qr/^check-patch: checkpatch\.pl: ok/m, '... checkpatch.pl counted as ok');
+	like($o, qr/^check-patch: disclosure: ok$/m, '... the disclosure checker agrees');
+
+	(my $text = do { local (@ARGV, $/) = $llm; <> }) =~ s/^Signed-off-by: .*\n//m;
+	write_to("$tmp/llm-unsigned.patch", $text);
+	($st, $o) = run_cmd("$dc --out $tmp/dis1 --patch $tmp/llm-unsigned.patch 2>&1");
+	is($st, 1, '... and another complaint (no sign-off): exit 1') or diag $o;
+	like($o, qr/the patch fails on checkpatch\.pl's other complaints/, '... said');
+	like($o, qr/^check-patch: FAILED: checkpatch\.pl/m, '... the verdict');
+
+	copy("$data/coding-assistants/7.3.rst", "$d/Documentation/process/coding-assistants.rst") if make_path("$d/Documentation/process") || 1;
+	($st, $o) = run_cmd("$dc --out $tmp/dis2 --patch $llm 2>&1");
+	is($st, 0, 'the tree documents the LLM form (7.3): exit 0') or diag $o;
+	like($o, qr/but its Documentation\/process\/coding-assistants\.rst asks for 'Assisted-by: LLM \[TOOL1\] \[TOOL2\]': follow the documentation/, '... the line names it');
+
+	copy("$data/coding-assistants/2025.rst", "$d/Documentation/process/coding-assistants.rst") or die;
+	($st, $o) = run_cmd("$dc --out $tmp/dis3 --patch $llm 2>&1");
+	is($st, 1, 'the tree documents AGENT_NAME:MODEL_VERSION, as its checkpatch.pl wants: exit 1') or diag $o;
+	like($o, qr/^check-patch: hint: Assisted-by: its Documentation\/process\/coding-assistants\.rst asks for 'Assisted-by: AGENT_NAME:MODEL_VERSION \[TOOL1\] \[TOOL2\]', and the tree's checkpatch\.pl agrees: use that form$/m,
+		'... and says which form to use');
+
+	# A checkpatch.pl that accepts the documented form: nothing to say.
+	unlink "$d/Documentation/process/coding-assistants.rst";
+	write_to("$d/scripts/checkpatch.pl", (scalar do { local (@ARGV, $/) = "$data/checkpatch-6.12.pl"; <> }) =~ s{\$1 !~ /\^\\S\+:\\S\+/}{\$1 !~ /^(?:LLM\\b|\\S+:\\S+)/}r);
+	($st, $o) = run_cmd("$dc --out $tmp/dis4 --patch $llm 2>&1");
+	is($st, 0, 'a checkpatch.pl that accepts the LLM form: exit 0') or diag $o;
+	unlike($o, qr/^check-patch: Assisted-by:/m, '... and no line about it');
 };
 subtest "the tree's helpers, in another file than the patch's" => sub {
 	# lib/walk.c maps and releases a field of its argument; a patch to
