@@ -78,6 +78,7 @@ help:
 	@echo "  REPO=DIR, BACKUP=1, LINK=1   make install-hooks: the repository; keep old hooks; links, not copies"
 	@echo "  PATCH=FILE       make check-patch: a patch, an mbox of several, a folder of them, or \"a.patch b.patch\""
 	@echo "  RANGE=BASE..HEAD make check-patch: the commits of a git tree (KSRC=), on top of BASE"
+	@echo "  CHECKPATCH_OPTS=\"--strict ...\"   make check-patch, fixes: options for the tree's checkpatch.pl (the same for both)"
 	@echo "  CASES=\"NAME ...\"   make boot-test: only these cases"
 	@echo "  FULL=1           make boot-test: also the heavier cases"
 	@echo "  FLAVOURS=\"base debug\"   make boot-test: kernel flavours"
@@ -101,12 +102,14 @@ scan-trees: deps
 
 fixes: deps
 	@tree=$(TREE) && perl cocci/bin/make-fixes.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(FINDING),--finding $(call shq,$(FINDING))) $(if $(filter 1,$(SIGNOFF)),--signoff) $(if $(filter 1,$(WRAPPERS)),--wrappers) \
-		$(if $(BUILD_CHECK),--build-check $(call shq,$(BUILD_CHECK))) $(if $(REVIEWED),--reviewed $(call shq,$(REVIEWED)))
+		$(if $(BUILD_CHECK),--build-check $(call shq,$(BUILD_CHECK))) $(if $(REVIEWED),--reviewed $(call shq,$(REVIEWED))) \
+		$(if $(CHECKPATCH_OPTS),--checkpatch-opts $(call shq,$(CHECKPATCH_OPTS)))
 
 check-patch: deps
 	@test -n $(call shq,$(PATCH)$(RANGE)) || { echo "check-patch: say which patch: make check-patch PATCH=FILE (or RANGE=BASE..HEAD)" >&2; exit 2; }
 	@tree=$(TREE) && perl cocci/bin/check-patch.pl --tree "$$tree" $(if $(PATCH),--patch $(call shq,$(PATCH))) $(if $(RANGE),--range $(call shq,$(RANGE))) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(CACHE),--cache $(call shq,$(CACHE))) \
-		$(if $(BASELINE),--baseline $(call shq,$(BASELINE))) $(if $(REVIEWED),--reviewed $(call shq,$(REVIEWED)))
+		$(if $(BASELINE),--baseline $(call shq,$(BASELINE))) $(if $(REVIEWED),--reviewed $(call shq,$(REVIEWED))) \
+		$(if $(CHECKPATCH_OPTS),--checkpatch-opts $(call shq,$(CHECKPATCH_OPTS)))
 
 # Write the name lists into the semantic patches, then remake the kernel
 # patch that adds the rule to scripts/coccinelle/api/.

@@ -7,7 +7,7 @@
 #        [--cocci-dir DIR] [--finding PATH[:LINE]]... [--rescan]
 #        [--signoff] [--author "Name <email>"] [--fixer CMD]
 #        [--build-check 0|1|auto] [--no-build-check] [--wrappers]
-#        [--reviewed FILE]
+#        [--reviewed FILE] [--checkpatch-opts "..."]
 #
 # Findings come from OUT/findings.json when it was made for the same tree
 # (make scan), else from a scan (of PATH only with --finding); those of
@@ -17,8 +17,10 @@
 # replaces it ("CMD TREE FILE" must print a -p1 diff).  When the scan
 # checked the tree's own wrappers (--wrappers), the fixer uses the rule
 # it made, OUT/cocci-tree/kmap_local_lifo.cocci, so it knows them too.
-# Each patch is checked: patch -p1, git am, checkpatch.pl, the disclosure
-# checker, and the ARM build check (--build-check, make's BUILD_CHECK=):
+# Each patch is checked: patch -p1, git am, checkpatch.pl (as make
+# check-patch runs it, with the same --checkpatch-opts: no complaint
+# ignored, so an unsigned patch fails), the disclosure checker, and the
+# build check (--build-check, make's BUILD_CHECK=):
 # auto (the default) builds the touched objects that the 32-bit ARM test
 # configuration compiles, with sparse (C=2) before and after, and says
 # which were not built and why; 1 also fails a patch whose touched C
@@ -46,6 +48,7 @@ use LifoSpatch ();
 use LifoBuild ();
 use LifoImpact ();
 use LifoKnown;
+use LifoCheckpatch;
 use LifoPatch qw(subject_prefix subject changelog split_hunks get_maintainers fixes_tag capture);
 use ProcRun ();
 
@@ -53,9 +56,9 @@ my $root = project_root();
 my %o = (timeout => 60, 'cocci-dir' => "$root/cocci");
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s', 'timeout=i',
 	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'no-build-check', 'build-check=s',
-	'quiet', 'wrappers', 'reviewed=s', 'help')
+	'quiet', 'wrappers', 'reviewed=s', 'checkpatch-opts=s', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,32p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,34p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 my $build_check = $o{'no-build-check'} ? '0' : $o{'build-check'} // 'auto';
 fail("--build-check (BUILD_CHECK=) must be 0, 1 or auto, not '$build_check'")
@@ -289,24 +292,30 @@ unless ($o{'no-check'}) {
 		copy("$tree/$file", "$pcopy/$file");
 	}
 	my $dchk = "$root/checkpatch-ext/disclosure.pl";
-	my ($builder, $moved_only);
+	my ($builder, $moved_only, $unsigned);
+	# checkpatch.pl as make check-patch runs it: the same options, the
+	# same reading, so that a patch ok here is ok there.
+	my $checkpatch = LifoCheckpatch->new(tree => $tree, dir => "$scratch/checkpatch", opts => $o{'checkpatch-opts'});
 	for my $p (@patches) {
 		my @problems;
 		my ($st, $o1, $e1) = capture($pcopy, 'patch', '-p1', '-s', '--no-backup-if-mismatch', '-i', $p);
 		push @problems, "patch -p1 failed: $o1$e1" if $st;
 		($st, $o1, $e1) = capture($work, 'git', 'am', '-q', $p);
 		push @problems, "git am failed: $o1$e1" if $st;
-		my @ign = $o{signoff} ? () : ('--ignore', 'MISSING_SIGN_OFF');
-		# A fix that only moves releases re-adds lines checkpatch may
-		# call deprecated (kunmap_atomic()); they are not new uses.
-		if (only_moves($p)) {
-			push @ign, '--ignore', 'DEPRECATED_API';
-			$moved_only = 1;
+		if (my $c = $checkpatch->check($p)) {
+			say STDERR "make-fixes: $_" for @{$c->{notes}};
+			if (!$c->{ok}) {
+				# Its reports, without the notes it ends with.
+				my $rep = $c->{output} =~ s/\n\s*\n(?:NOTE: |\S+ has style problems).*//sr;
+				push @problems, "checkpatch.pl:\n" . join("\n", map { "    $_" } grep { /\S/ } split /\n/, $rep);
+				$unsigned = 1 if $c->{output} =~ /Missing Signed-off-by/;
+				$moved_only = 1 if $c->{output} =~ /DEPRECATED_API|Deprecated use of/ && only_moves($p);
+			}
+		} else {
+			push @problems, "checkpatch.pl: $tree/scripts/checkpatch.pl missing";
 		}
-		($st, $o1, $e1) = capture($tree, 'perl', 'scripts/checkpatch.pl', '--no-tree', '--terse', @ign, $p);
-		push @problems, "checkpatch.pl: $o1" if $st || $o1 =~ /\b(?:ERROR|WARNING|CHECK):/;
 		if (-f $dchk) {
-			($st, $o1, $e1) = capture(undef, 'perl', $dchk, $p);
+			($st, $o1, $e1) = capture(undef, 'perl', $dchk, "--root=$tree", $p);
 			push @problems, "disclosure.pl: $o1$e1" if $st;
 		}
 		my $n = $p =~ s{.*/}{}r;
@@ -331,9 +340,11 @@ unless ($o{'no-check'}) {
 		print map { "  build: $_\n" } @built;
 	}
 	my @notes;
-	push @notes, "checkpatch.pl ran with --ignore MISSING_SIGN_OFF: no --signoff, the sender signs off" unless $o{signoff};
+	push @notes, "not signed off (no --signoff): checkpatch.pl, as make check-patch, fails the patches on it; "
+		. "sign them: make fixes SIGNOFF=1 (your git identity), or git am -s when you apply them" if $unsigned;
 	push @notes, "checkpatch-ext/disclosure.pl not found: disclosure not checked" unless -f $dchk;
-	push @notes, "checkpatch.pl ran with --ignore DEPRECATED_API on patches that only move lines" if $moved_only;
+	push @notes, "checkpatch.pl warns DEPRECATED_API on a line the patch only moves (kmap_atomic code): converting "
+		. "the function to kmap_local_page() is another change; say so below the ---, or make it" if $moved_only;
 	push @notes, "no ARM build check (BUILD_CHECK=0)" if $build_check eq '0';
 	$say->(map { "make-fixes: note: $_\n" } @notes);
 }

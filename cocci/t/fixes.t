@@ -18,11 +18,15 @@ my $out = tempdir(CLEANUP => 1);
 
 sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 
+# Not signed off (the default): checkpatch.pl fails them on that, here
+# as in make check-patch.
 my ($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
-is($st, 0, 'make fixes: exit 0 (all patches checked)') or diag $o;
+is($st, 1, 'make fixes without --signoff: exit 1 (checkpatch.pl: no sign-off)') or diag $o;
 my @p = sort glob "$out/a/patches/*.patch";
 is(scalar @p, 3, 'one patch per function');
-like($o, qr/^ok   0001-/m, 'checks reported per patch');
+like($o, qr/^FAIL 0001-/m, 'checks reported per patch');
+like($o, qr/^  checkpatch\.pl:\n    ERROR: Missing Signed-off-by: line\(s\)$/m, '... checkpatch.pl fails them on the missing sign-off')
+	if -f "$t/scripts/checkpatch.pl";
 my ($loong) = grep { /LoongArch/ } @p;
 my ($mm) = grep { /mm-copy/ } @p;
 ok($loong && $mm, 'patch names from the subjects') or diag "@p";
@@ -87,7 +91,7 @@ is($st, 2, '--finding without a finding there: exit 2');
 write_to("$out/a/patches/mine.patch", "my own patch\n");
 write_to("$out/a/patches/0001-notes.patch", "notes\n");
 ($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
-is($st, 0, 'make fixes again: exit 0') or diag $o;
+is($st, 1, 'make fixes again: exit 1 (not signed off)') or diag $o;
 is(slurp("$out/a/patches/mine.patch") . slurp("$out/a/patches/0001-notes.patch"), "my own patch\nnotes\n", "... others' files are left alone");
 is(scalar(() = glob "$out/a/patches/0*-*[a-z]*_*.patch"), 3, '... and its own three patches replaced, not doubled');
 my ($edited) = grep { /ARM/ } glob "$out/a/patches/*.patch";
@@ -101,7 +105,7 @@ like(slurp($edited), qr/edited\n\z/, '... and the changed patch is kept');
 
 # A git tree: subject prefix from git log, Fixes: the introducing commit.
 my $gt = fake_tree(git => 1);
-($st, $o) = run_cmd("$fixes $author --tree $gt --out $out/d --finding mm/copy.c:11 --finding arch/loongarch/mm/init.c:12 2>&1");
+($st, $o) = run_cmd("$fixes $author --signoff --tree $gt --out $out/d --finding mm/copy.c:11 --finding arch/loongarch/mm/init.c:12 2>&1");
 is($st, 0, 'git tree: exit 0') or diag $o;
 my ($gm) = glob "$out/d/patches/*copy_two*.patch";
 my ($gl) = glob "$out/d/patches/*LoongArch*.patch";
@@ -139,7 +143,7 @@ my \%a = map { \$_ => 1 } \@ARGV;
 print \$a{'--nol'} ? "MM Maint <mm\\\@example.org>\\nMM Reviewer <rev\\\@example.org>\\n"
 	: "MM Reviewer <rev\\\@example.org>\\nlinux-mm\\\@example.org\\n";
 EOF2
-	my ($st, $o) = run_cmd("$fixes $author --tree $m --out $out/gm --finding mm/copy.c 2>&1");
+	my ($st, $o) = run_cmd("$fixes $author --signoff --tree $m --out $out/gm --finding mm/copy.c 2>&1");
 	is($st, 0, 'make fixes: exit 0') or diag $o;
 	my @calls = map { [split /\t/] } split /\n/, slurp($log);
 	is(scalar @calls, 2, 'two runs: To, then Cc');
@@ -165,8 +169,10 @@ subtest 'the omap-crypto fix: driver prefix, kmap_atomic, no C-SKY' => sub {
 	system('cp', "$p/drivers/crypto/omap-crypto.c", "$m/drivers/crypto/") == 0 or die;
 	# C-SKY has HIGHMEM: the changelog lists csky, which C-SKY's K: matches.
 	write_to("$m/arch/csky/Kconfig", "config CSKY\n\tdef_bool y\n\nconfig HIGHMEM\n\tbool \"High Memory Support\"\n");
-	my ($st, $o) = run_cmd("$fixes $author --tree $m --out $out/omap --finding drivers/crypto/omap-crypto.c 2>&1");
-	is($st, 0, 'make fixes: exit 0') or diag $o;
+	my ($st, $o) = run_cmd("$fixes $author --signoff --tree $m --out $out/omap --finding drivers/crypto/omap-crypto.c 2>&1");
+	# As make check-patch: checkpatch.pl warns on the kunmap_atomic() line it moves.
+	is($st, 1, 'make fixes: exit 1 (DEPRECATED_API on the moved kunmap_atomic())') or diag $o;
+	like($o, qr/Deprecated use of 'kunmap_atomic'/, '... said');
 	my ($pp) = glob "$out/omap/patches/*.patch";
 	my $pt = $pp ? slurp($pp) : '';
 	like($pt, qr/^Subject: \[PATCH\] crypto: omap-crypto - Fix kmap_atomic release order in\n omap_crypto_copy_data\(\)$/m,
@@ -204,11 +210,11 @@ subtest 'the mapping API as the code uses it' => sub {
 
 subtest 'Fixes: written in a git tree, else a line saying why not' => sub {
 	(my $loud = $fixes) =~ s/ --quiet//;
-	my ($st, $o) = run_cmd("$loud $author --tree $t --out $out/nf --finding mm/copy.c 2>&1");
+	my ($st, $o) = run_cmd("$loud $author --signoff --tree $t --out $out/nf --finding mm/copy.c 2>&1");
 	is($st, 0, 'a tree git does not track: exit 0') or diag $o;
 	like($o, qr/^make-fixes: no Fixes: tag for copy_two\(\): \Q$t\E is not a git tree/m, '... says why there is no Fixes:');
 	my $gt = fake_tree(git => 1);
-	($st, $o) = run_cmd("$loud $author --tree $gt --out $out/nf2 --finding mm/copy.c 2>&1");
+	($st, $o) = run_cmd("$loud $author --signoff --tree $gt --out $out/nf2 --finding mm/copy.c 2>&1");
 	is($st, 0, 'a git tree: exit 0') or diag $o;
 	unlike($o, qr/no Fixes: tag/, '... Fixes: written, nothing to explain');
 };
@@ -218,7 +224,7 @@ subtest 'BUILD_CHECK=0|1|auto' => sub {
 	$nb =~ s/ --quiet//;
 	my %r;
 	for my $bc (qw(0 auto 1)) {
-		my ($st, $o) = run_cmd("$nb $author --tree $t --out $out/bc$bc --build-check $bc --finding arch/loongarch/mm/init.c 2>&1");
+		my ($st, $o) = run_cmd("$nb $author --signoff --tree $t --out $out/bc$bc --build-check $bc --finding arch/loongarch/mm/init.c 2>&1");
 		$r{$bc} = [$st, $o];
 	}
 	is($r{0}[0], 0, '0: exit 0');
@@ -242,6 +248,29 @@ subtest 'progress while the ARM kernel builds' => sub {
 	is($r, 42, 'the build runs to its end');
 	ok(@said >= 2, 'a progress line every few seconds') or diag explain \@said;
 	like($said[0] // '', qr/^make-fixes: ARM build: 0:0\d elapsed, at: CC +mm\/highmem\.o$/, '... with the time and the last line of the log');
+};
+subtest 'one verdict: make fixes says ok only for what make check-patch passes' => sub {
+	# The packaged checkpatch.pl's behaviour (a fixture): MISSING_SIGN_OFF,
+	# DEPRECATED_API on an added kunmap_atomic() line.
+	my $v = fake_tree();
+	write_to("$v/scripts/checkpatch.pl", slurp("$FindBin::Bin/data/checkpatch-6.12.pl"));
+	write_to("$v/drivers/x/atomic.c", slurp("$t/mm/copy.c") =~ s/kmap_local_page/kmap_atomic/gr =~ s/kunmap_local/kunmap_atomic/gr
+		=~ s/copy_two/atomic_two/r =~ s/copy_ok/atomic_ok/r);
+	for my $sign ('', '--signoff') {
+		my ($st, $o) = run_cmd("$fixes $author $sign --tree $v --out $out/one$sign 2>&1");
+		my %mf = $o =~ /^(ok|FAIL) +(\S+\.patch)$/mg ? map { /^(ok|FAIL) +(\S+)/ ? ($2 => $1) : () } grep { /^(?:ok|FAIL) / } split /\n/, $o : ();
+		is(scalar keys %mf, 4, ($sign || 'unsigned') . ': a verdict for each of the four patches') or diag $o;
+		for my $n (sort keys %mf) {
+			my ($cst, $co) = run_cmd("perl $root/cocci/bin/check-patch.pl --tree $v --out $out/one-cp --jobs 2 --patch $out/one$sign/patches/$n 2>&1");
+			is($mf{$n} eq 'ok' ? 0 : 1, $cst, ($sign || 'unsigned') . ": $n: make fixes says $mf{$n}, check-patch exits $cst") or diag "$o\n$co";
+		}
+		is($st, 1, ($sign || 'unsigned') . ': make fixes exits 1') or diag $o;
+	}
+	(my $loud = $fixes) =~ s/ --quiet//;
+	my $o = (run_cmd("$loud $author --signoff --tree $v --out $out/one2 --finding drivers/x/atomic.c 2>&1"))[1];
+	like($o, qr/^FAIL 0001-x-Fix-kmap_atomic-release-order-in-atomic_two\.patch\n  checkpatch\.pl:\n    WARNING: Deprecated use of 'kunmap_atomic'/m,
+		'signed off: the kmap_atomic fix fails on DEPRECATED_API, as in check-patch') or diag $o;
+	like($o, qr/note: checkpatch\.pl warns DEPRECATED_API on a line the patch only moves/, '... with a note on what to do');
 };
 subtest 'REVIEWED=: no patch for a reviewed finding' => sub {
 	require LifoFinding;
@@ -272,7 +301,7 @@ subtest 'REVIEWED=: no patch for a reviewed finding' => sub {
 	is($s2, 2, 'make fixes after a scan with errors: exit 2');
 	like($m2, qr/latest make scan into .* had errors/, '... says which scan to run again');
 	ok(!-d "$o2/patches", '... and writes no patch');
-	($s2, $m2) = run_cmd("$fixes $author --tree $t --out $o2 --rescan 2>&1");
+	($s2, $m2) = run_cmd("$fixes $author --signoff --tree $t --out $o2 --rescan 2>&1");
 	is($s2, 0, '... --rescan scans again and makes them') or diag $m2;
 }
 

@@ -145,8 +145,10 @@ subtest 'BASELINE= and REVIEWED=' => sub {
 	$a = args_of('check-patch.pl') // [];
 	is_deeply([@$a[0 .. 3]], ['--tree', "$d/the tree", '--range', "v1..v2$want"], '... RANGE as given, no --patch');
 	is_deeply([@$a[-4 .. -1]], ['--baseline', "$d/base $want", '--reviewed', "$d/rev $want"], '... BASELINE and REVIEWED as given');
-	is(make('fixes', "REVIEWED=$d/rev $evil"), 0, 'make fixes REVIEWED=');
-	is_deeply([@{args_of('make-fixes.pl') // []}[-2, -1]], ['--reviewed', "$d/rev $want"], '... as given');
+	is(make('fixes', "REVIEWED=$d/rev $evil", "CHECKPATCH_OPTS=--strict $evil"), 0, 'make fixes REVIEWED= CHECKPATCH_OPTS=');
+	is_deeply([@{args_of('make-fixes.pl') // []}[-4 .. -1]], ['--reviewed', "$d/rev $want", '--checkpatch-opts', "--strict $want"], '... as given');
+	is(make('check-patch', 'PATCH=x', "CHECKPATCH_OPTS=--strict $evil"), 0, 'make check-patch CHECKPATCH_OPTS=');
+	is_deeply([@{args_of('check-patch.pl') // []}[-2, -1]], ['--checkpatch-opts', "--strict $want"], '... the same options as make fixes');
 	isnt(make('check-patch'), 0, 'make check-patch with neither PATCH= nor RANGE=: fails');
 	like(`cat '$d/make.out'`, qr/PATCH=FILE \(or RANGE=BASE\.\.HEAD\)/, '... saying what to give');
 };
