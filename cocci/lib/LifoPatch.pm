@@ -142,7 +142,8 @@ sub wrap($text, $width = 72) {
 
 # The changelog of one patch: all findings of one function.
 #   $g: { function, impact, reason, affected, findings => [...] }
-#   $tool: { coccinelle => '1.1.1', rule => 'kmap_local_lifo.cocci', rule_version }
+#   $tool: { coccinelle => '1.1.1', rule => 'kmap_local_lifo.cocci', rule_version,
+#            rule_from => 'of ...' (where a rule outside the kernel lives) }
 #   (a rule named without a folder is named by its path in a kernel tree)
 sub changelog($g, $tool) {
 	my $pte = grep { is_pte_map($_->{first}{map}) || is_pte_map($_->{second}{map}) } @{$g->{findings}};
@@ -161,7 +162,8 @@ sub changelog($g, $tool) {
 	}
 	$t .= ' ' . changelog_release(@{$g->{findings}});
 	my $rv = $tool->{rule_version} ? " (version $tool->{rule_version})" : '';
-	$t .= "\n\nThis patch was generated with Coccinelle $tool->{coccinelle} using the semantic patch " . rule_in_tree($tool->{rule}) . "$rv.";
+	my $from = $tool->{rule_from} ? " $tool->{rule_from}" : '';
+	$t .= "\n\nThis patch was generated with Coccinelle $tool->{coccinelle} using the semantic patch " . rule_in_tree($tool->{rule}) . "$rv$from.";
 	return wrap($t);
 }
 

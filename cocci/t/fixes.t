@@ -37,7 +37,9 @@ like($lt, qr/^Subject: \[PATCH\] LoongArch: Release kmap_local mappings in rever
 unlike(($lt =~ /^(Subject: .*\n(?: .*\n)*)/m)[0], qr/\bfix/i, 'cleanup subject does not say fix');
 like($lt, qr/this is a cleanup, not a fix/, 'cleanup changelog says so');
 like($lt, qr/LoongArch has neither HIGHMEM nor\s+ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP/, 'cleanup changelog: why');
-like($lt, qr/generated with Coccinelle \d[\d.]* using the semantic patch\s+scripts\/coccinelle\/api\/kmap_local_lifo\.cocci\b/, 'tool disclosure: the rule by its path in the tree');
+like($lt, qr/generated with Coccinelle \d[\d.]* using the semantic patch\s+cocci\/kmap_local_lifo\.cocci\s+of\s+kmap-lifo\s+\d[\d.]*\s+\(not\s+in\s+the\s+kernel\s+tree\)\./,
+	'tool disclosure: the rule by where it lives (this project: the tree has no scripts/coccinelle/api/kmap_local_lifo.cocci)');
+unlike($lt, qr/scripts\/coccinelle/, '... not by a path the tree does not have');
 is(() = $lt =~ /highmem\.rst/g, 1, 'the LIFO rule is stated once');
 unlike($lt, qr/^(?:Signed-off-by|Fixes|Assisted-by|Co-developed-by):/mi, 'no sign-off, Fixes or agent trailers');
 like($lt, qr/^From: Test Author <test\@example\.org>$/m, 'author from --author');
@@ -66,6 +68,16 @@ SKIP: {
 	skip 'checkpatch-ext/disclosure.pl not there yet', 1 unless -f $d;
 	($st, $o) = run_cmd("for p in @p; do perl '$d' \$p || exit 1; done 2>&1");
 	is($st, 0, 'disclosure-clean') or diag $o;
+}
+
+{
+	# A tree with the rule applied (kernel-patches/coccinelle/): its path.
+	my $k = fake_tree();
+	write_to("$k/scripts/coccinelle/api/kmap_local_lifo.cocci", "// the rule\n");
+	my ($st, $o) = run_cmd("$fixes $author --signoff --tree $k --out $out/k --finding arch/loongarch/mm/init.c 2>&1");
+	my ($kp) = glob "$out/k/patches/*.patch";
+	like($kp ? slurp($kp) : '', qr/using the semantic patch\s+scripts\/coccinelle\/api\/kmap_local_lifo\.cocci\.\n/,
+		'a tree that has the rule: named by its path there') or diag $o;
 }
 
 # --finding and --signoff.

@@ -39,7 +39,13 @@ for my $p (grep { $regen{$_} } @p) {
 $from =~ s/\n / /g;
 my ($st, $o) = run_cmd("perl $root/cocci/bin/make-fixes.pl --tree $tree --out $tmp/out "
 	. join(' ', map { "--finding $_" } sort keys %files) . " --author '$from' --no-build-check --quiet 2>&1");
-is($st, 0, 'make fixes --finding ' . join(' ', sort keys %files)) or diag $o;
+# Not signed off: checkpatch.pl fails them on that (and the omap-crypto
+# fix on the kunmap_atomic() line it moves), as make check-patch does;
+# nothing else may fail.
+my @why = grep { !/^(?:checkpatch\.pl:|ERROR: Missing Signed-off-by|WARNING: Deprecated use of 'kunmap_atomic'|#\d+: |\+\s|total: )/ } map { s/^\s+//r }
+	grep { /^  / } split /\n/, $o;
+ok(($st == 0 || $st == 1) && !@why, 'make fixes --finding ' . join(' ', sort keys %files) . ': only the sign-off (and DEPRECATED_API) fail')
+	or diag $o;
 my @made = map { s{.*/}{}r =~ s/^\d{4}-//r } sort glob "$tmp/out/patches/*.patch";
 is_deeply(\@made, [map { s{.*/}{}r =~ s/^\d{4}-//r } grep { $regen{$_} } @p], 'the same patches (numbering aside when some are left out)');
 my %made = map { (s{.*/}{}r =~ s/^\d{4}-//r) => $_ } glob "$tmp/out/patches/*.patch";
