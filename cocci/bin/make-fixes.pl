@@ -20,12 +20,16 @@
 # Each patch is checked: patch -p1, git am, checkpatch.pl (as make
 # check-patch runs it, with the same --checkpatch-opts: no complaint
 # ignored, so an unsigned patch fails), the disclosure checker, and the
-# build check (--build-check, make's BUILD_CHECK=):
-# auto (the default) builds the touched objects that the 32-bit ARM test
-# configuration compiles, with sparse (C=2) before and after, and says
-# which were not built and why; 1 also fails a patch whose touched C
-# files were not built; 0 (--no-build-check) skips it.  Progress is
-# printed while the ARM kernel builds (minutes, once per OUT).
+# build check (--build-check, make's BUILD_CHECK=, cocci/lib/LifoBuild.pm):
+# auto (the default) builds each touched C file's object alone, before
+# and after the patch with sparse (C=2), on a defconfig of the
+# architecture the file needs (its arch/X, the one its Kconfig depends
+# on, else 32-bit ARM with HIGHMEM) with the file's CONFIG symbols and
+# their dependencies enabled, and says which files were not built and
+# why (no compiler for that architecture, a symbol kconfig does not
+# keep); 1 also fails a patch whose touched C files were not built; 0
+# (--no-build-check) skips it.  Progress is printed while it builds
+# (the first object of an architecture prepares its build: minutes).
 # OUT/patches/.make-fixes-manifest lists the patches make fixes wrote; a
 # new run removes only those (with --finding: only those of the same
 # functions), and only when unchanged since.  Other files are never
@@ -58,7 +62,7 @@ GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s', 'timeout
 	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'no-build-check', 'build-check=s',
 	'quiet', 'wrappers', 'reviewed=s', 'checkpatch-opts=s', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,34p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,38p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 my $build_check = $o{'no-build-check'} ? '0' : $o{'build-check'} // 'auto';
 fail("--build-check (BUILD_CHECK=) must be 0, 1 or auto, not '$build_check'")
@@ -196,11 +200,11 @@ for my $file (sort keys %byfile) {
 }
 @groups = grep { !$_->{skip} } @groups;
 exit 1 unless @groups;
+my $scratch = scratch_dir($out, 'fixes');
 
 # --- commits in a scratch repository, then git format-patch ---------------
 my $pdir = "$out/patches";
 make_path($pdir);
-my $scratch = scratch_dir($out, 'fixes');
 my $work = "$scratch/repo";
 make_path($work);
 my %env = (GIT_AUTHOR_NAME => $name, GIT_AUTHOR_EMAIL => $email,
@@ -306,6 +310,7 @@ unless ($o{'no-check'}) {
 		my @problems;
 		my ($st, $o1, $e1) = capture($pcopy, 'patch', '-p1', '-s', '--no-backup-if-mismatch', '-i', $p);
 		push @problems, "patch -p1 failed: $o1$e1" if $st;
+		my $applies = !$st;
 		($st, $o1, $e1) = capture($work, 'git', 'am', '-q', $p);
 		push @problems, "git am failed: $o1$e1" if $st;
 		if (my $c = $checkpatch->check($p)) {
@@ -326,9 +331,9 @@ unless ($o{'no-check'}) {
 		}
 		my $n = $p =~ s{.*/}{}r;
 		my @built;
-		if ($build_check ne '0' && !@problems) {
-			$builder //= LifoBuild->new(tree => $tree, out => $out, jobs => $o{jobs} || LifoScan::ncpus(),
-				fragment => "$root/test-kernels/configs/arm-virt-highmem.config", say => $say);
+		# (Whatever checkpatch.pl says: an unsigned patch is built too.)
+		if ($build_check ne '0' && $applies) {
+			$builder //= LifoBuild->new(tree => $tree, out => $out, jobs => $o{jobs} || LifoScan::ncpus(), say => $say);
 			my @files = do { open my $fh, '<', $p; map { m{^\+\+\+ b/(\S+)} ? $1 : () } <$fh> };
 			for my $r ($builder->check_patch($p, @files)) {
 				# BUILD_CHECK=1: a touched C file not built fails the patch.
@@ -351,7 +356,7 @@ unless ($o{'no-check'}) {
 	push @notes, "checkpatch-ext/disclosure.pl not found: disclosure not checked" unless -f $dchk;
 	push @notes, "checkpatch.pl warns DEPRECATED_API on a line the patch only moves (kmap_atomic code): converting "
 		. "the function to kmap_local_page() is another change; say so below the ---, or make it" if $moved_only;
-	push @notes, "no ARM build check (BUILD_CHECK=0)" if $build_check eq '0';
+	push @notes, "no build check (BUILD_CHECK=0)" if $build_check eq '0';
 	$say->(map { "make-fixes: note: $_\n" } @notes);
 }
 $say->("make-fixes: " . scalar(@patches) . " patch(es) in $pdir\n");
