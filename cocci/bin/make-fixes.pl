@@ -30,6 +30,10 @@
 # keep); 1 also fails a patch whose touched C files were not built; 0
 # (--no-build-check) skips it.  Progress is printed while it builds
 # (the first object of an architecture prepares its build: minutes).
+# A function whose findings patch mode cannot fix (a release inside a
+# helper or a loop, a structure's field) gets a bug report draft for its
+# maintainers in OUT/reports/ (cocci/lib/LifoBugReport.pm), kept as the
+# patches are.
 # OUT/patches/.make-fixes-manifest lists the patches make fixes wrote; a
 # new run removes only those (with --finding: only those of the same
 # functions), and only when unchanged since.  Other files are never
@@ -53,6 +57,8 @@ use LifoBuild ();
 use LifoImpact ();
 use LifoKnown;
 use LifoCheckpatch;
+use LifoBugReport ();
+use LifoLists ();
 use LifoPatch qw(subject_prefix subject changelog split_hunks get_maintainers fixes_tag capture);
 use ProcRun ();
 
@@ -62,7 +68,7 @@ GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s', 'timeout
 	'finding=s@', 'rescan', 'signoff', 'author=s', 'fixer=s', 'no-check', 'no-build-check', 'build-check=s',
 	'quiet', 'wrappers', 'reviewed=s', 'checkpatch-opts=s', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '2,38p', $0 }
+if ($o{help}) { exec 'sed', '-n', '2,42p', $0 }
 $o{jobs} = jobs_option($o{jobs});
 my $build_check = $o{'no-build-check'} ? '0' : $o{'build-check'} // 'auto';
 fail("--build-check (BUILD_CHECK=) must be 0, 1 or auto, not '$build_check'")
@@ -198,9 +204,14 @@ for my $file (sort keys %byfile) {
 		$g->{skip} = 1;
 	}
 }
+# Those patch mode cannot fix get a bug report draft instead.
+my @unfixed = grep { $_->{skip} } @groups;
 @groups = grep { !$_->{skip} } @groups;
-exit 1 unless @groups;
 my $scratch = scratch_dir($out, 'fixes');
+if (!@groups) {
+	write_reports(@unfixed);
+	exit 0;
+}
 
 # --- commits in a scratch repository, then git format-patch ---------------
 my $pdir = "$out/patches";
@@ -360,7 +371,42 @@ unless ($o{'no-check'}) {
 	$say->(map { "make-fixes: note: $_\n" } @notes);
 }
 $say->("make-fixes: " . scalar(@patches) . " patch(es) in $pdir\n");
+write_reports(@unfixed);
 exit($bad ? 1 : 0);
+
+# A bug report draft (cocci/lib/LifoBugReport.pm) in OUT/reports/ for
+# each function whose findings patch mode cannot fix; the drafts of an
+# earlier run are replaced as the patches are (the manifest).
+sub write_reports(@un) {
+	my $rdir = "$out/reports";
+	return unless @un || -f "$rdir/.make-fixes-manifest";
+	make_path("$scratch/reports", $rdir);
+	my %seed = map { my $l = $_; ($l => { map { $_ => 1 } LifoLists::read_list("$o{'cocci-dir'}/$l.list") }) } qw(maps releases iterators);
+	my %helpers = map { $_->{name} => $_->{kind} } @{$scanned->{wrappers} // []};
+	my $kernel = do {
+		open my $fh, '<', "$tree/Makefile";
+		my %v = map { /^(VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)/ ? ($1 => $2) : () } $fh ? <$fh> : ();
+		join '.', grep { defined } @v{qw(VERSION PATCHLEVEL SUBLEVEL)};
+	};
+	my $cver = LifoSpatch::spatch_version() // 'unknown';
+	my @new;
+	for my $g (@un) {
+		my ($to, $cc) = get_maintainers($tree, $g->{file});
+		my ($commit) = map { fixes_tag($tree, $_) // () } @{$g->{findings}};
+		$commit =~ s/^Fixes: // if defined $commit;
+		my (undef, $text) = LifoBugReport::draft($tree, $g, from => "$name <$email>", name => $name,
+			to => $to // [], cc => $cc // [], seed => \%seed, helpers => \%helpers, commit => $commit, kernel => $kernel,
+			tool => { version => $LifoCommon::VERSION, coccinelle => $cver, rule => 'cocci/kmap_local_lifo.cocci' });
+		my $n = ("$g->{file}-$g->{function}" =~ s{[^\w.-]+}{-}gr) . '.eml';
+		LifoOutput::write_file("$scratch/reports/$n", $text);
+		push @new, "$scratch/reports/$n";
+		print "report $n\n";
+		$say->("make-fixes: $g->{file}:$g->{findings}[0]{line}: $g->{function}(): no patch (patch mode cannot move this release):"
+			. " a bug report draft for its maintainers in $rdir/$n (fingerprint"
+			. join('', map { ' ' . LifoFinding::fingerprint($_) } @{$g->{findings}}) . ", for REVIEWED= once handled)\n");
+	}
+	place_patches($rdir, \@new, [map { "$_->{file}\t$_->{function}" } @un], !%want);
+}
 
 # Moves the new patches (@$new, one per function: @$keys) into $pdir and
 # returns their paths there.  Removes the patches an earlier run listed in

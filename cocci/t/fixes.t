@@ -275,6 +275,58 @@ subtest 'one verdict: make fixes says ok only for what make check-patch passes' 
 		'signed off: the kmap_atomic fix fails on DEPRECATED_API, as in check-patch') or diag $o;
 	like($o, qr/note: checkpatch\.pl warns DEPRECATED_API on a line the patch only moves/, '... with a note on what to do');
 };
+subtest 'a finding patch mode cannot fix: a bug report draft' => sub {
+	my $r = fake_tree();
+	write_to("$r/MAINTAINERS", "X DRIVER\nM:\tX Maint <x\@example.org>\nL:\tlinux-x\@example.org\nF:\tdrivers/x/\n");
+	# A get_maintainer.pl that answers by its arguments, as in the subtest above.
+	write_to("$r/scripts/get_maintainer.pl", "my \%a = map { \$_ => 1 } \@ARGV;\nprint \$a{'--nol'} ? \"X Maint <x\\\@example.org>\\n\" : \"linux-x\\\@example.org\\n\";\n");
+	# The releases are not consecutive: patch mode (the fake fixer too)
+	# does not move them.
+	write_to("$r/drivers/x/apart.c", <<'EOF2');
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/highmem.h>
+
+void copy_apart(struct page *dst, struct page *src)
+{
+	void *s, *d;
+
+	s = kmap_local_page(src);
+	d = kmap_local_page(dst);
+	memcpy(d, s, PAGE_SIZE);
+	kunmap_local(s);
+	flush_dcache_page(dst);
+	kunmap_local(d);
+}
+EOF2
+	(my $loud = $fixes) =~ s/ --quiet//;
+	my ($st, $o) = run_cmd("$loud $author --signoff --tree $r --out $out/rep 2>&1");
+	is($st, 0, 'make fixes: exit 0 (a report is not a failed check)') or diag $o;
+	my $n = 'drivers-x-apart.c-copy_apart.eml';
+	like($o, qr/^report \Q$n\E$/m, 'a report, named on stdout');
+	like($o, qr/^make-fixes: drivers\/x\/apart\.c:11: copy_apart\(\): no patch \(patch mode cannot move this release\): a bug report draft for its maintainers in \S+\/reports\/\Q$n\E \(fingerprint [0-9a-f]{16}, for REVIEWED= once handled\)$/m,
+		'... and where it is, with the fingerprint');
+	my $rt = -f "$out/rep/reports/$n" ? slurp("$out/rep/reports/$n") : '';
+	like($rt, qr/^From: Test Author <test\@example\.org>\nTo: X Maint <x\@example\.org>\nCc: linux-x\@example\.org\nSubject: \[bug report\] x: copy_apart\(\): kmap_local mappings released out of order\n\n/m,
+		'From, To (get_maintainer.pl on the file), Cc, a "[bug report]" subject');
+	like($rt, qr/^\tdrivers\/x\/apart\.c:11 copy_apart\(\)\n\twarn: s \(kmap_local_page, line 8\) mapped before d \(kmap_local_page, line 9\) but released first; release d before s$/m,
+		'the warning, as smatch reports cite theirs');
+	like($rt, qr/^drivers\/x\/apart\.c\n {8}6 \tvoid \*s, \*d;\n(?:.*\n)*?--> {4}11 \tkunmap_local\(s\);\n(?:.*\n)*? {7}13 \tkunmap_local\(d\);\n/m,
+		'the code lines cited, the early release marked -->');
+	like($rt, qr/Affected:\s+kernels\s+with\s+CONFIG_HIGHMEM=y/, 'the impact');
+	like($rt, qr/There is no patch with this report: .*consecutive statements/s, 'why there is no patch');
+	like($rt, qr/How it was found: make scan of kmap-lifo/, 'how it was found');
+	like($rt, qr/Linux 6\.12\.0 has the following/, 'the kernel (no git tree: no commit named)');
+	ok(!(grep { /apart/ } glob "$out/rep/patches/*"), 'no patch for it');
+	# Made again, the draft is replaced; changed by the user, it stays.
+	($st, $o) = run_cmd("$fixes $author --signoff --tree $r --out $out/rep 2>&1");
+	is(scalar(() = glob "$out/rep/reports/*.eml"), 1, 'made again: one draft, replaced');
+	open my $fh, '>>', "$out/rep/reports/$n" or die;
+	print $fh "my edit\n";
+	close $fh;
+	($st, $o) = run_cmd("$fixes $author --signoff --tree $r --out $out/rep 2>&1");
+	is($st, 2, 'a draft the user changed: exit 2, as for a patch');
+	like(slurp("$out/rep/reports/$n"), qr/my edit\n\z/, '... and the draft is kept');
+};
 subtest 'REVIEWED=: no patch for a reviewed finding' => sub {
 	require LifoFinding;
 	my $fp = LifoFinding::fingerprint({ file => 'mm/copy.c', function => 'copy_two',
