@@ -27,12 +27,15 @@ sub reasons($tree, $g, $seed, $helpers, $lines) {
 		}
 		for my $m ($f->{first}, $f->{second}) {
 			next if $seed->{maps}{$m->{map}} || $seed->{iterators}{$m->{map}};
-			push @why, "$m->{expr} is mapped by $m->{map}(), a helper of this tree that " . _kind($helpers->{$m->{map}} // 'map');
+			push @why, "$m->{expr} is mapped by $m->{map}(), " . ($helpers->{$m->{map}}
+				? "a helper of this tree that " . _kind($helpers->{$m->{map}})
+				: "a call through which helpers of this tree map it");
 		}
 		my $text = $lines->[$f->{line} - 1] // '';
 		my $at = length $text > $f->{column} ? substr($text, $f->{column}) : $text;
 		if ($at =~ /^\s*(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*\(/ && !$seed->{releases}{$1} && !$seed->{iterators}{$1}) {
-			push @why, "$f->{first}{expr} is released by $1(), a helper of this tree that " . _kind($helpers->{$1} // 'release');
+			push @why, "$f->{first}{expr} is released by $1(), " . ($helpers->{$1}
+				? "a helper of this tree that " . _kind($helpers->{$1}) : "a call through which helpers of this tree release it");
 		}
 	}
 	push @why, "the rule's patch mode moves a release only when the two releases are consecutive statements of the function"
@@ -48,6 +51,18 @@ sub _kind($k) {
 		fieldrelease => 'releases a field of its argument', opmap => 'maps (an operation of a structure)',
 		oprelease => 'releases (an operation of a structure)',
 	}->{$k} // "is a $k helper";
+}
+
+# The warning, as the rule prints it (after "FUNC(): "): its message when
+# the finding carries it (a scan's, findings.json version 4), else made
+# from the fields (older findings.json).
+sub warning($f) {
+	return LifoFinding::message($f) =~ s/^[A-Za-z_]\w*\(\): //r if defined LifoFinding::message($f);
+	my $m = sub ($x) { "$x->{expr} ($x->{map}" . (defined $x->{mapped_in} ? " in $x->{mapped_in}()" : '') . ", line $x->{line})" };
+	return "$f->{first}{expr} ($f->{first}{map}, line $f->{first}{line}) mapped in a loop and released in a loop in the same order;"
+		. " release the later elements first" if LifoFinding::kind($f) eq 'array';
+	return $m->($f->{first}) . ' mapped before ' . $m->($f->{second})
+		. " but released first; release $f->{second}{expr} before $f->{first}{expr}";
 }
 
 # The lines a finding cites (the two mappings and the early release) with
@@ -81,14 +96,14 @@ sub draft($tree, $g, %a) {
 	my $subject = "[bug report] $prefix $g->{function}(): $api mappings released out of order";
 	my $msg = "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 		. "From: $a{from}\n"
-		. (@{$a{to} // []} ? 'To: ' . join(",\n    ", @{$a{to}}) . "\n" : '')
-		. (@{$a{cc} // []} ? 'Cc: ' . join(",\n    ", @{$a{cc}}) . "\n" : '')
+		# No maintainer (an orphan): the lists in To:.
+		. (@{$a{to} // []} ? 'To: ' . join(",\n    ", @{$a{to}}) . "\n" . (@{$a{cc} // []} ? 'Cc: ' . join(",\n    ", @{$a{cc}}) . "\n" : '')
+			: @{$a{cc} // []} ? 'To: ' . join(",\n    ", @{$a{cc}}) . "\n" : '')
 		. "Subject: $subject\n\n";
 	my $where = $a{commit} ? "Commit $a{commit} leads to the following" : "Linux $a{kernel} has the following";
 	$msg .= "Hello,\n\n" . wrap("$where kmap-lifo static checker warning (a Coccinelle rule, $a{tool}{rule}):") . "\n";
 	for my $f (@{$g->{findings}}) {
-		my $w = LifoFinding::message($f) // LifoFinding::brief($f);
-		$msg .= "\t$file:$f->{line} $g->{function}()\n\twarn: " . ($w =~ s/^\Q$g->{function}\E\(\): //r) . "\n\n";
+		$msg .= "\t$file:$f->{line} $g->{function}()\n\twarn: " . warning($f) . "\n\n";
 	}
 	$msg .= code_lines($file, \@lines, @{$g->{findings}}) . "\n";
 	my $why = "These mappings are slots of a per-CPU stack and must be released in reverse order,"

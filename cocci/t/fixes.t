@@ -326,6 +326,21 @@ EOF2
 	($st, $o) = run_cmd("$fixes $author --signoff --tree $r --out $out/rep 2>&1");
 	is($st, 2, 'a draft the user changed: exit 2, as for a patch');
 	like(slurp("$out/rep/reports/$n"), qr/my edit\n\z/, '... and the draft is kept');
+	# From findings.json (no message): the warning made from the fields.
+	require LifoBugReport;
+	is(LifoBugReport::warning({ file => 'fs/ufs/namei.c', function => 'ufs_rename', line => 303,
+		first => { expr => 'old_de', map => 'ufs_find_entry', line => 261 }, second => { expr => 'dir_de', map => 'ufs_dotdot', line => 267 } }),
+		'old_de (ufs_find_entry, line 261) mapped before dir_de (ufs_dotdot, line 267) but released first; release dir_de before old_de',
+		"a findings.json finding: the rule's warning made from its fields");
+	my $w = LifoBugReport::warning({ first => { expr => 'w->src', map => 'kmap_local_page', line => 5, mapped_in => 'walk_map' },
+		second => { expr => 'd', map => 'kmap_local_page', line => 9 } });
+	like($w, qr/^w->src \(kmap_local_page in walk_map\(\), line 5\) mapped before d/, '... a field mapped in another function');
+	my @why = LifoBugReport::reasons('/nonexistent', { function => 'f', findings => [{ line => 2, column => 1,
+		first => { expr => 'a', map => 'get_a', line => 1 }, second => { expr => 'b', map => 'kmap_local_page', line => 1 } }] },
+		{ maps => { kmap_local_page => 1 }, releases => { kunmap_local => 1 }, iterators => {} }, { get_a => 'map', put_a => 'release' },
+		['', "\tput_a(a);"]);
+	like($why[0], qr/^a is mapped by get_a\(\), a helper of this tree that returns a mapped address$/, 'why: a helper that maps');
+	like($why[1], qr/^a is released by put_a\(\), a helper of this tree that releases its argument$/, 'why: a helper that releases');
 };
 subtest 'REVIEWED=: no patch for a reviewed finding' => sub {
 	require LifoFinding;
