@@ -142,6 +142,13 @@ sub _kbuild($self, $p) {
 sub _source($self) {
 	return $self->{source_err} if exists $self->{source_err};
 	my $stamp = "$self->{out}/build-src.stamp";
+	# The whole ARM kernel earlier versions built (OUT/arm-obj, with its
+	# stamp, and its source copy): not used any more.
+	if (-f "$self->{out}/arm-obj/.lifo-stamp") {
+		$self->{say}->("make-fixes: removing $self->{out}/arm-obj and arm-src, the ARM build of an earlier make fixes\n");
+		remove_tree("$self->{out}/arm-obj", "$self->{out}/arm-src");
+		unlink "$self->{out}/arm-build.log", "$self->{out}/arm-sparse.log";
+	}
 	if (!(-d $self->{src} && (KernelBuild::slurp($stamp) // '') eq $self->{tree})) {
 		unlink $stamp;
 		remove_tree($self->{src});
@@ -266,7 +273,7 @@ sub check_patch($self, $patch, @files) {
 		(my $obj = $f) =~ s/\.c$/.o/;
 		my $cfg = "$p->{arch} $p->{defconfig}" . join('', map { " +CONFIG_$_" } @{$p->{syms}});
 		my $kb = $self->_kbuild($p);
-		my $first = !-d "$kb->{obj}/scripts/basic";
+		my $first = !-f "$kb->{obj}/include/generated/asm-offsets.h";
 		$say->("make-fixes: building $obj for $p->{arch} ($p->{why}): $cfg, $p->{cross}gcc, C=2"
 			. ($first ? "; the first object of $p->{arch} prepares the build (minutes)" : '') . "; log: $self->{out}/build-$p->{arch}-object.log\n");
 		my $err = with_progress($say, $self->{progress_every}, $kb->{log}, sub { $self->configure($p) }, "configuring $p->{arch}");
