@@ -241,7 +241,7 @@ my $ver = LifoSpatch::spatch_version() // 'unknown';
 my %tool = (coccinelle => $ver, rule => LifoPatch::rule_in_tree('kmap_local_lifo.cocci'));
 if (!-f "$tree/$tool{rule}") {
 	%tool = (%tool, rule => 'cocci/kmap_local_lifo.cocci',
-		rule_from => "of kmap-lifo $LifoCommon::VERSION (not in the kernel tree)");
+		rule_from => "of the kmap-lifo tools (not in the kernel tree)");
 }
 if (open my $fh, '<', "$o{'cocci-dir'}/kmap_local_lifo.cocci") {
 	while (<$fh>) { last unless m{^//}; $tool{rule_version} = $1 if m{^//\s*Version:\s*(\S+)} }

@@ -37,7 +37,7 @@ like($lt, qr/^Subject: \[PATCH\] LoongArch: Release kmap_local mappings in rever
 unlike(($lt =~ /^(Subject: .*\n(?: .*\n)*)/m)[0], qr/\bfix/i, 'cleanup subject does not say fix');
 like($lt, qr/this is a cleanup, not a fix/, 'cleanup changelog says so');
 like($lt, qr/LoongArch has neither HIGHMEM nor\s+ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP/, 'cleanup changelog: why');
-like($lt, qr/generated with Coccinelle \d[\d.]* using the semantic patch\s+cocci\/kmap_local_lifo\.cocci\s+of\s+kmap-lifo\s+\d[\d.]*\s+\(not\s+in\s+the\s+kernel\s+tree\)\./,
+like($lt, qr/generated with Coccinelle \d[\d.]* using the semantic patch\s+cocci\/kmap_local_lifo\.cocci\s+of\s+the\s+kmap-lifo\s+tools\s+\(not\s+in\s+the\s+kernel\s+tree\)\./,
 	'tool disclosure: the rule by where it lives (this project: the tree has no scripts/coccinelle/api/kmap_local_lifo.cocci)');
 unlike($lt, qr/scripts\/coccinelle/, '... not by a path the tree does not have');
 is(() = $lt =~ /highmem\.rst/g, 1, 'the LIFO rule is stated once');
