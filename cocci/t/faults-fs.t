@@ -32,9 +32,10 @@ sub run3(@cmd) {
 	return ($? >> 8, $o, slurp($err) // '');
 }
 
-# make fixes' build check replaces OUT/arm-src and OUT/arm-obj: a user's
-# folder of either name stops it before anything is written, and stays.
-for my $name (qw(arm-obj arm-src)) {
+# make fixes' build check replaces OUT/build-src and OUT/build-ARCH (and
+# removes the arm-src and arm-obj of earlier versions): a user's folder
+# of any of these names stops it before anything is written, and stays.
+for my $name (qw(arm-obj arm-src build-src build-arm)) {
 	my $out = "$tmp/fix-$name";
 	write_to("$out/$name/sentinel", "the user's\n");
 	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/make-fixes.pl", '--tree', $t, '--out', $out,
@@ -51,8 +52,8 @@ for my $name (qw(arm-obj arm-src)) {
 		. " --fixer 'perl $root/cocci/t/data/fake-fixer.pl' --jobs 2 --quiet --author 'T <t\@example.org>'"
 		. " --finding mm/copy.c 2>&1");
 	SKIP: {
-		skip 'no ARM cross compiler or sparse: the build check makes no folder', 2 unless -d "$out/arm-src";
-		ok(-e "$out/arm-src/.kmap-lifo-made" && -e "$out/arm-obj/.kmap-lifo-made", 'the build check stamps the folders it makes')
+		skip 'no ARM cross compiler or sparse: the build check makes no folder', 2 unless -d "$out/build-src";
+		ok(-e "$out/build-src/.kmap-lifo-made" && -e "$out/build-arm/.kmap-lifo-made", 'the build check stamps the folders it makes')
 			or diag $o;
 		($st, $o) = run_cmd("timeout 300 perl '$root/cocci/bin/make-fixes.pl' --tree '$t' --out '$out'"
 			. " --fixer 'perl $root/cocci/t/data/fake-fixer.pl' --jobs 2 --quiet --author 'T <t\@example.org>'"
