@@ -45,10 +45,14 @@ for my $c (@c) {
 	}
 }
 open my $bt, '<', "$tk/guest/boot-tests" or die;
-my %tests = map { /^(\S+)\s+\d+\s/ ? ($1 => 1) : () } <$bt>;
+my $n = 0;
+my %tests = map { /^(\S+)\s+\d+\s/ ? ($1 => ++$n) : () } <$bt>;
 for my $c (@c) {
 	my @unknown = grep { !$tests{$_} } @{$c->{tests}};
 	is("@unknown", '', "case $c->{name}: every workload is in guest/boot-tests");
+	# /init runs them in the order of guest/boot-tests, not the case's.
+	is("@{$c->{tests}}", join(' ', sort { $tests{$a} <=> $tests{$b} } @{$c->{tests}}),
+		"case $c->{name}: its workload is in the order /init runs it");
 }
 
 my $d = tempdir(CLEANUP => 1);
