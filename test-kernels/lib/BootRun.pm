@@ -24,7 +24,7 @@ sub ncpus {
 	return $n || 1;
 }
 
-# new(top, here, out, machine, states, jobs, timeout, kver)
+# new(top, here, out, machine, states, overlays, jobs, timeout, kver)
 sub new($class, %a) {
 	my $self = bless { %a, passed => 0, failed => 0, rows => [], timings => [], built => {} }, $class;
 	$self->{logs} = "$a{out}/logs";
@@ -92,16 +92,23 @@ sub setup($self) {
 	$self->source('base');
 }
 
-# The working copy for FLAVOUR: base in OUT/src, another flavour in its
-# own OUT/src-FLAVOUR (hard links: cheap), so that a state that changes a
-# header for one flavour does not make the others rebuild everything.
+# A flavour is a name (base, or configs/NAME.config) and the overlays on
+# it: FLAVOUR@OVERLAY...  Returns (FLAVOUR, OVERLAY...).
+sub flavour_parts($flavour) { return split /\@/, $flavour }
+
+# The working copy for FLAVOUR: base in OUT/src, another flavour (an
+# overlaid one too) in its own OUT/src-FLAVOUR (hard links: cheap), so
+# that a state that changes a header for one flavour does not make the
+# others rebuild everything.  An overlay's steps come before every state.
 sub source($self, $flavour) {
 	return $self->{source}{$flavour} if $self->{source}{$flavour};
 	my $sfx = $flavour eq 'base' ? '' : "-$flavour";
 	my $work = $flavour eq 'base' ? $self->{out} : "$self->{out}/work-$flavour";
+	my (undef, @ov) = flavour_parts($flavour);
+	my @pre = map { @{$self->{overlays}{$_} // die "unknown overlay $_\n"} } @ov;
 	make_path($work);
 	my $st = BootState->new(pristine => $self->{pristine}, src => "$self->{out}/src$sfx", work => $work,
-		top => $self->{top}, states => $self->{states}, note => sub { $self->note(@_) },
+		top => $self->{top}, states => $self->{states}, pre => \@pre, note => sub { $self->note(@_) },
 		cocci => sub { $self->cocci_fix(@_) });
 	my $new = $self->timed("copy$sfx" => sub { $st->ensure_copy($self->{origin}) });
 	remove_tree("$self->{out}/obj-$flavour", $flavour eq 'base' ? "$self->{out}/guest" : ()) if $new;
@@ -110,7 +117,8 @@ sub source($self, $flavour) {
 
 sub kbuild($self, $flavour) {
 	my $m = $self->{machine};
-	my @frags = (@{$m->{fragments}}, $flavour eq 'base' ? () : "$self->{here}/configs/$flavour.config");
+	my ($base, @ov) = flavour_parts($flavour);
+	my @frags = (@{$m->{fragments}}, map { "$self->{here}/configs/$_.config" } ($base eq 'base' ? () : $base), @ov);
 	return KernelBuild->new(src => $self->source($flavour)->{src}, obj => "$self->{out}/obj-$flavour", arch => $m->{arch},
 		cross => $m->{cross}, fragments => \@frags, jobs => $self->{jobs},
 		log => "$self->{logs}/build-$flavour.log");

@@ -13,9 +13,11 @@ use File::Copy qw(copy);
 use KernelBuild;
 
 # new(pristine => TREE, src => COPY, work => DIR, top => PROJECT,
-#     states => {NAME => [STEP...]}, note => CODE)
+#     states => {NAME => [STEP...]}, pre => [STEP...], note => CODE):
+# PRE, steps that come before every state's own (an overlay's).
 sub new($class, %a) {
 	$a{note} //= sub { };
+	$a{pre} //= [];
 	return bless {%a}, $class;
 }
 
@@ -76,7 +78,7 @@ sub series_patches($self) {
 sub resolve($self, $name) {
 	my $steps = $self->{states}{$name} // die "unknown state $name\n";
 	my @r;
-	for my $s (@$steps) {
+	for my $s (@{$self->{pre}}, @$steps) {
 		if ($s->{op} eq 'series') { push @r, map { [0, $_] } $self->series_patches }
 		elsif ($s->{op} eq 'cocci') { push @r, [0, $self->{cocci}->($self, [@r], $s->{file})] }
 		else {

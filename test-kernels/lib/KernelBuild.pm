@@ -65,21 +65,29 @@ sub first_errors($log) {
 sub slurp($f) { open my $fh, '<', $f or return undef; local $/; return scalar <$fh> }
 
 # Requested lines ("CONFIG_X=v", "# CONFIG_X is not set") that .config
-# does not honour; an empty list when all survived.
+# does not honour; an empty list when all survived.  As merge_config.sh
+# does, a later fragment's line for an option overrides an earlier one.
 sub lost_options($config_text, @fragment_texts) {
 	my %have;
 	for (split /\n/, $config_text) {
 		$have{$1} = $2 if /^(CONFIG_\w+)=(.*)$/;
 	}
-	my @lost;
+	my (%want, @order);
 	for my $t (@fragment_texts) {
 		for (split /\n/, $t) {
 			s/^\s+|\s+$//g;
-			if (/^(CONFIG_\w+)=(.*)$/) {
-				push @lost, $_ unless defined $have{$1} && $have{$1} eq $2;
-			} elsif (/^# (CONFIG_\w+) is not set$/) {
-				push @lost, $_ if defined $have{$1};
-			}
+			my ($opt) = /^(CONFIG_\w+)=/ ? $1 : /^# (CONFIG_\w+) is not set$/ ? $1 : next;
+			push @order, $opt unless exists $want{$opt};
+			$want{$opt} = $_;
+		}
+	}
+	my @lost;
+	for my $opt (@order) {
+		my $line = $want{$opt};
+		if ($line =~ /^CONFIG_\w+=(.*)$/) {
+			push @lost, $line unless defined $have{$opt} && $have{$opt} eq $1;
+		} else {
+			push @lost, $line if defined $have{$opt};
 		}
 	}
 	return @lost;

@@ -14,6 +14,12 @@ is_deeply([KernelBuild::lost_options($config, "CONFIG_HIGHPTE=y\nCONFIG_NR_CPUS=
 	['CONFIG_HIGHPTE=y', 'CONFIG_NR_CPUS=2'], 'missing and changed options are named');
 is_deeply([KernelBuild::lost_options($config, "# CONFIG_MMU is not set\n# CONFIG_SWAP is not set\n")],
 	['# CONFIG_MMU is not set'], 'an option asked off that stayed on is named');
+is_deeply([KernelBuild::lost_options($config, "CONFIG_SWAP=y\n", "# CONFIG_SWAP is not set\n")], [],
+	'a later fragment overrides an earlier one: off wins');
+is_deeply([KernelBuild::lost_options($config, "# CONFIG_HIGHMEM is not set\n", "CONFIG_HIGHMEM=y\n")], [],
+	'... and on wins');
+is_deeply([KernelBuild::lost_options($config, "CONFIG_NR_CPUS=4\nCONFIG_HIGHPTE=y\n", "CONFIG_NR_CPUS=8\n")],
+	['CONFIG_NR_CPUS=8', 'CONFIG_HIGHPTE=y'], '... and the last value is the one checked');
 
 my $d = tempdir(CLEANUP => 1);
 my $kb = KernelBuild->new(src => "$d/none", obj => "$d/obj", arch => 'arm', fragments => ["$d/missing.config"]);

@@ -41,6 +41,16 @@ is(slurp("$d/work/src/mm/a.c"), "one\ntwo\n", '... to the packaged text');
 is_deeply([$st->set('off')], [], 'apply then revert: nothing differs');
 is_deeply([$st->set('series')], [], 'an empty series is the packaged tree');
 
+# An overlay's steps come before every state's, in a copy of its own.
+my $ov = BootState->new(pristine => "$d/tree", src => "$d/work-ov/src", work => "$d/work-ov", top => "$d/top",
+	states => $states, pre => [{ op => 'apply', patch => 'patches/a.patch' }]);
+make_path("$d/work-ov");
+$ov->ensure_copy('tree 1');
+is_deeply([$ov->set('pristine')], ['mm/a.c'], 'overlay: the packaged state has the overlay\'s patch');
+is(slurp("$d/work-ov/src/mm/a.c"), "ONE\ntwo\n", '... applied');
+ok(!eval { $ov->set('on'); 1 }, '... and a state that applies the same patch again fails');
+is(slurp("$d/tree/mm/a.c"), "one\ntwo\n", '... the pristine tree untouched');
+
 ok(!eval { $st->set('bad'); 1 }, 'a patch that does not apply is an error');
 like($@, qr{patch -p1 .*bad\.patch does not apply to bad: .*\(log: }, '... naming it and its log');
 is(slurp("$d/work/src/mm/b.c"), "b\n", '... and the copy is left as it was');

@@ -115,6 +115,21 @@ $v = verdict($failed, { tests => ['ufs-rename'], expect => undef }, $done);
 ok(!$v->{ok}, 'a quiet console whose tree check failed: FAIL');
 like($v->{detail}, qr/ufs-rename=FAIL/, '... naming the test');
 
+# libiscsi_tcp of the packaged 6.12.118 under the forcemap overlay
+# (iscsi-pristine@forcemap, trimmed): the LIO target sends its own pages
+# over loopback, skb_seq_read() releases the fragment while the segment
+# page, mapped later, is held.
+$v = verdict(log_text('real-iscsi-forcemap'), { tests => ['iscsi-loop'], expect => 'kunmap_local_indexed' }, $done);
+ok($v->{ok}, 'real-iscsi-forcemap: the warning is seen and iscsi-loop passes');
+is($v->{from}, 'skb_seq_read', '... released by skb_seq_read()');
+like(log_text('real-iscsi-forcemap'), qr/^ skb_seq_read from iscsi_tcp_recv_skb\+/m, '... called by iscsi_tcp_recv_skb()');
+like($v->{detail}, qr/iscsi-loop=PASS/, '... and the data read back intact');
+$v = verdict(log_text('real-iscsi-forcemap'), { tests => ['iscsi-loop'], expect => undef }, $done);
+ok(!$v->{ok}, 'real-iscsi-forcemap where no warning may appear: FAIL');
+(my $quiet = log_text('real-iscsi-forcemap')) =~ s/^-+\[ cut here.*?^---\[ end trace [^\n]*\n//ms;
+$v = verdict($quiet, { tests => ['iscsi-loop'], expect => undef }, $done);
+ok($v->{ok}, 'the same console without the warning is clean: iscsid\'s absence is no complaint') or diag $v->{detail};
+
 my $p = parse_console("[    0.5] BT-INIT\r\n[    1.0] BT-RESULT a PASS status=0\r\nBT-RESULT a FAIL\r\nBT-DONE pass=1\r\n");
 ok($p->{done} && $p->{init}, 'time stamps and carriage returns are dropped');
 is($p->{tests}{a}, 'PASS', 'the first result of a test counts');
