@@ -152,20 +152,26 @@ ok(!-e "$tmp/out/check-patch" && !glob("$tmp/out/.check-patch.*"), 'no scratch c
 ($st, $o) = run_cmd("$cp --out $t/out --patch $removes 2>&1");
 is($st, 2, 'OUT inside the tree: exit 2');
 ok(!-e "$t/out", '... nothing made there');
-# A series: an mbox, several files, a folder; a verdict per patch and
-# one for the series; each patch on top of those before it.
-subtest 'a series: mbox, several files, a folder' => sub {
+# Commits three patches on the git tree $dir: a good one, one that adds
+# a LIFO finding, and one that applies only on top of the second (it
+# removes the comment the second adds) and takes the finding away.
+sub commit_series($dir) {
 	my $c = sub ($cmd, $msg) {
-		system("cd '$g' && $cmd && git add -A && git -c user.name='Test Author' -c user.email=test\@example.org commit -q -s -m '$msg' -m 'Why it is made.'") == 0 or die;
+		system("cd '$dir' && $cmd && git add -A && git -c user.name='Test Author' -c user.email=test\@example.org commit -q -s -m '$msg' -m 'Why it is made.'") == 0 or die;
 	};
-	system("cd '$g' && git reset -q --hard") == 0 or die;
 	$c->(q{perl -0pi -e 's/\tkunmap_local\(vfrom\);\n\tkunmap_local\(vto\);/\tkunmap_local(vto);\n\tkunmap_local(vfrom);/' arch/loongarch/mm/init.c},
 		'LoongArch: release vto first');
 	$c->(q{perl -0pi -e 's/(copy_ok.*?)\tkunmap_local\(d\);\n\tkunmap_local\(s\);/$1\t\/\* s first \*\/\n\tkunmap_local(s);\n\tkunmap_local(d);/s' mm/copy.c},
 		'mm/copy: unmap s first in copy_ok');
-	# Applies only on top of the second (it removes the comment).
 	$c->(q{perl -0pi -e 's/(copy_ok.*?)\t\/\* s first \*\/\n\tkunmap_local\(s\);\n\tkunmap_local\(d\);/$1\tkunmap_local(d);\n\tkunmap_local(s);/s' mm/copy.c},
 		'mm/copy: unmap d first again in copy_ok');
+}
+
+# A series: an mbox, several files, a folder; a verdict per patch and
+# one for the series; each patch on top of those before it.
+subtest 'a series: mbox, several files, a folder' => sub {
+	system("cd '$g' && git reset -q --hard") == 0 or die;
+	commit_series($g);
 	my $mbox = "$tmp/series.mbox";
 	system("cd '$g' && git format-patch -q --cover-letter --stdout -3 > '$mbox' && git format-patch -q -3 -o '$tmp/series'"
 		. " && git reset -q --hard HEAD~3") == 0 or die;
@@ -202,15 +208,7 @@ subtest 'a series: mbox, several files, a folder' => sub {
 subtest 'RANGE=BASE..HEAD on a git tree' => sub {
 	my $r = "$tmp/range";
 	system("cp -a '$g' '$r' && cd '$r' && git reset -q --hard") == 0 or die;
-	my $c = sub ($cmd, $msg) {
-		system("cd '$r' && $cmd && git add -A && git -c user.name='Test Author' -c user.email=test\@example.org commit -q -s -m '$msg' -m 'Why it is made.'") == 0 or die;
-	};
-	$c->(q{perl -0pi -e 's/\tkunmap_local\(vfrom\);\n\tkunmap_local\(vto\);/\tkunmap_local(vto);\n\tkunmap_local(vfrom);/' arch/loongarch/mm/init.c},
-		'LoongArch: release vto first');
-	$c->(q{perl -0pi -e 's/(copy_ok.*?)\tkunmap_local\(d\);\n\tkunmap_local\(s\);/$1\t\/\* s first \*\/\n\tkunmap_local(s);\n\tkunmap_local(d);/s' mm/copy.c},
-		'mm/copy: unmap s first in copy_ok');
-	$c->(q{perl -0pi -e 's/(copy_ok.*?)\t\/\* s first \*\/\n\tkunmap_local\(s\);\n\tkunmap_local\(d\);/$1\tkunmap_local(d);\n\tkunmap_local(s);/s' mm/copy.c},
-		'mm/copy: unmap d first again in copy_ok');
+	commit_series($r);
 	my $rc = "perl $root/cocci/bin/check-patch.pl --tree $r --out $tmp/rout --jobs 2 $ign";
 	# The checkout has all of them applied: the first patch applies to
 	# the base's files only.
