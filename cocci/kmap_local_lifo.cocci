@@ -61,7 +61,9 @@ iterator_names = "sg_miter_next;skb_seq_read" # summaries: iterators.list
 iterators = set(iterator_names.split(";"))
 # Functions that release by key (keyed_at()).
 keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
-keyrel_names = set(keyreleases.split(";"))
+# Members of operations tables that release by key (E->unmap(pool, h)).
+opkeyreleases = "" # summaries: opkeyreleases.list
+keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
 ext_maps = {}	# function => (index, path)
 ext_rels = {}	# function => set((index, path))
 for entry in extern_fields.split(";"):
@@ -102,6 +104,14 @@ def callee(p):
 	m = re.match(r"\w+", lines[ln][int(p[0].column):])
 	return m.group(0) if m else "?"
 
+def shown_callee(p):
+	"""callee(p) as a finding names it: "->map" for a member of an
+	operations table called through a pointer (E->map(...))."""
+	lines = lines_of(p[0].file)
+	ln = int(p[0].line) - 1
+	before = lines[ln][:int(p[0].column)] if ln < len(lines) else ""
+	return ("->" if before.rstrip().endswith("->") else "") + callee(p)
+
 def tidy(e):
 	"""An expression as the kernel writes it (spatch prints "a -> b", "& m")."""
 	e = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e)).strip()
@@ -141,7 +151,7 @@ def mentions(e, a, pos=None):
 def mapping(e, pos, line=None, mapped_in=None):
 	"""A finding's mapping: the expression e as shown, the mapping
 	function called at pos, its line, the function that mapped it."""
-	m = {"expr": e, "map": callee(pos), "line": int(line if line is not None else pos[0].line)}
+	m = {"expr": e, "map": shown_callee(pos), "line": int(line if line is not None else pos[0].line)}
 	if mapped_in:
 		m["mapped_in"] = mapped_in
 	return m
@@ -1020,8 +1030,11 @@ def org_text(s):
 @maps depends on tokens@
 position p;
 identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle, sg_miter_next, skb_seq_read}; // maps.list iterators.list fieldmaps.list
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
 @@
-mf@p(...)
+\(mf@p\|EO->om@p\)(...)
 
 @script:python@
 p << maps.p;
@@ -1036,8 +1049,11 @@ if callee(p) not in ext_maps:
 expression X;
 identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 position pm : script:python() { where(pm) in mapcalls };
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
 @@
-\( X = <+... mf@pm(...) ...+> \)
+\( X = <+... \(mf@pm\|EO->om@pm\)(...) ...+> \)
 
 @script:python@
 X << handles.X; pm << handles.pm;
@@ -1067,8 +1083,11 @@ if tidy(L) in handles.get(where(ps), ()):
 expression X;
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 position pr;
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
 @@
-rf@pr(..., X, ...)
+\(rf@pr\|EO->orl@pr\)(..., X, ...)
 
 @script:python@
 X << frel.X; pr << frel.pr;
@@ -1108,17 +1127,26 @@ identifier rh : script:python() { rh in release_helper_names() };
 identifier F;
 position pa, pb;
 position pg : script:python() { not exits(pg) };
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier sna = {kmap_lifo_none}; // opstructs.list
+struct sna *EOa;
+identifier snb = {kmap_lifo_none}; // opstructs.list
+struct snb *EOb;
+identifier snr = {kmap_lifo_none}; // opstructs.list
+struct snr *EOr;
 @@
 fn(...) {
 ... when any
-\( A = <+... ma@pa(...) ...+> \| ia@pa(..., A) \| fa@pa(..., A, ...) \)
+\( A = <+... \(ma@pa\|EOa->om@pa\)(...) ...+> \| ia@pa(..., A) \| fa@pa(..., A, ...) \)
 ... when != ra(..., <+... A ...+>, ...)
     when != rh(..., <+... A ...+>, ...)
+    when != EOr->orl(..., <+... A ...+>, ...)
     when != A = E
     when != if@pg (C) { <+... ra(..., <+... A ...+>, ...) ...+> }
     when != if (C) ra(..., <+... A ...+>, ...);
     when any
-\( mb@pb(...) \| fh@pb(...) \| F(..., fh@pb, ...) \)
+\( \(mb@pb\|EOb->om@pb\)(...) \| fh@pb(...) \| F(..., fh@pb, ...) \)
 ... when any
 }
 
@@ -1165,8 +1193,11 @@ identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier snb = {kmap_lifo_none}; // opstructs.list
+struct snb *EOb;
 @@
-\( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+\( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 
 // The then-branch of "if (!B)" (unlikely(!B), IS_ERR(B), B == NULL) for
 // the handle B of a pair: there B is NULL (its map failed) and only the
@@ -1213,17 +1244,30 @@ position pg : script:python(A, B, pb) { not exits(pg) and not releases_first(pg,
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position pk : script:python(B, pb) { keyed_at(pk, B, pb) };
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier snb = {kmap_lifo_none}; // opstructs.list
+struct snb *EOb;
+identifier snr = {kmap_lifo_none}; // opstructs.list
+struct snr *EOr;
+identifier snk = {kmap_lifo_none}; // opstructs.list
+struct snk *EOk;
+identifier snp = {kmap_lifo_none}; // opstructs.list
+struct snp *EOp;
 @@
-\( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+\( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RB, ...)
     when != kr@pk(...)
-    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \) ...+> }
-    when != if (C) \( rb(..., RB, ...); \| rh(..., RB, ...); \)
+    when != EOr->orl(..., RB, ...)
+    when != EOk->okr@pk(...)
+    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
+    when != if (C) \( rb(..., RB, ...); \| rh(..., RB, ...); \| EOr->orl(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
-\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \| kr@p(...) \)
+\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; p << early.p;
@@ -1242,10 +1286,16 @@ position q;
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position qk : script:python(B, p) { keyed_at(qk, B, p) };
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier snp = {kmap_lifo_none}; // opstructs.list
+struct snp *EOp;
+identifier snq = {kmap_lifo_none}; // opstructs.list
+struct snq *EOq;
 @@
-\( ra@p(...) \| rh@p(...) \| kr@p(...) \)
+\( ra@p(...) \| rh@p(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
 ... when != B = E
-\( rb@q(..., RB, ...) \| rh@q(..., RB, ...) \| kr@qk@q(...) \)
+\( rb@q(..., RB, ...) \| rh@q(..., RB, ...) \| kr@qk@q(...) \| EOq->orl@q(..., RB, ...) \| EOq->okr@qk@q(...) \)
 
 @script:python depends on report || org || context@
 A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << late.q;
@@ -1271,13 +1321,23 @@ position q;
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position qk : script:python(B, p) { keyed_at(qk, B, p) };
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier snp = {kmap_lifo_none}; // opstructs.list
+struct snp *EOp;
+identifier snr = {kmap_lifo_none}; // opstructs.list
+struct snr *EOr;
+identifier snk = {kmap_lifo_none}; // opstructs.list
+struct snk *EOk;
 @@
 fn@q(...) {
 ... when any
-\( ra@p(...) \| rh@p(...) \| kr@p(...) \)
+\( ra@p(...) \| rh@p(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RB, ...)
     when != kr@qk(...)
+    when != EOr->orl(..., RB, ...)
+    when != EOk->okr@qk(...)
     when != B = E
 }
 
@@ -1313,17 +1373,30 @@ position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position pk : script:python(B, pb) { keyed_at(pk, B, pb) };
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier snb = {kmap_lifo_none}; // opstructs.list
+struct snb *EOb;
+identifier snr = {kmap_lifo_none}; // opstructs.list
+struct snr *EOr;
+identifier snk = {kmap_lifo_none}; // opstructs.list
+struct snk *EOk;
+identifier snp = {kmap_lifo_none}; // opstructs.list
+struct snp *EOp;
 @@
-\( B = <+... mb@pb(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+\( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RB, ...)
     when != kr@pk(...)
-    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \) ...+> }
-    when != if (D) \( rb(..., RB, ...); \| rh(..., RB, ...); \)
+    when != EOr->orl(..., RB, ...)
+    when != EOk->okr@pk(...)
+    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
+    when != if (D) \( rb(..., RB, ...); \| rh(..., RB, ...); \| EOr->orl(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
-\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \| kr@p(...) \)
+\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; pb << nest.pb; p << guarded.p;
@@ -1528,8 +1601,12 @@ position p : script:python() { reported(p) };
 identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier rh : script:python() { rh in release_helper_names() };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
 @@
-\( rp@p(...) \| rh@p(...) \| kr@p(...) \)
+\( rp@p(...) \| rh@p(...) \| kr@p(...) \| EO->orl@p(...) \| EO->okr@p(...) \)
 
 @script:python depends on report && !records@
 p << shown.p;
@@ -1556,8 +1633,12 @@ position p : script:python() { reported(p) };
 identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier rh : script:python() { rh in release_helper_names() };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
 @@
-* \( rp@p(...) \| rh@p(...) \| kr@p(...) \)
+* \( rp@p(...) \| rh@p(...) \| kr@p(...) \| EO->orl@p(...) \| EO->okr@p(...) \)
 
 @depends on tokens && patch@
 position p : script:python() { owner(p) == "p" };

@@ -23,7 +23,7 @@ write_to("$t/include/linux/walk.h", "struct walk {\n\tvoid *addr;\n\tstruct page
 my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' => 'drivers/x/user.c',
 	'static-a.c' => 'drivers/y/a.c', 'static-b.c' => 'drivers/y/b.c',
 	'keyed-pool.c' => 'mm/kpool.c', 'keyed-user.c' => 'drivers/z/user.c',
-	'ops-pool.c' => 'mm/zzpool.c', 'ops-user.c' => 'drivers/zz/user.c',
+	'ops-pool.c' => 'mm/zzpool.c', 'ops-user.c' => 'drivers/zz/user.c', 'ops-direct.c' => 'drivers/zz/direct.c',
 	'fw-walk.h' => 'include/linux/fwalk.h', 'fw-walk.c' => 'mm/fwalk.c', 'fw-user.c' => 'drivers/w/user.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
@@ -70,6 +70,12 @@ subtest 'an operations table' => sub {
 	like($wrappers, qr/^keyrelease zp_unmap_handle /m, 'zp_unmap_handle() calls driver->unmap(pool, handle): a release by key');
 	like($found, qr{^drivers/zz/user\.c:10:\d+: zswap_bad\(\): src \(zp_map_handle, line 7\) mapped before dst \(kmap_local_page, line 8\) but released first; release dst before src }m,
 		'the caller of the dispatchers, its releases swapped, is reported');
+	like($found, qr{^drivers/zz/direct\.c:14:\d+: zd_direct_bad\(\): src \(->map, line 11\) mapped before dst \(kmap_local_page, line 12\) but released first; release dst before src }m,
+		'driver->map() and driver->unmap() called directly, in another file, releases swapped: reported');
+	like($found, qr{^mm/zzpool\.c:\d+:\d+: zp_member_bad\(\): src \(->map, line \d+\) mapped before dst }m,
+		'zpool->driver->map(), the structure defined in the file: reported');
+	unlike($found, qr/zd_direct_ok|zd_two_ok/, 'released in order, or another handle released by key: silent');
+	unlike($found, qr/zd_other_ok/, 'members of the same names in a structure of another type: silent');
 };
 subtest 'a walk begun by a function and ended by a macro (folio_walk_start/end)' => sub {
 	like($wrappers, qr/^fieldmap fwalk_start 0 ->ptep /m, 'fwalk_start() stores the entry it maps, through a local, in ->ptep');

@@ -52,3 +52,15 @@ void zp_unmap_handle(struct zpool *zpool, unsigned long handle)
 {
 	zpool->driver->unmap(zpool->pool, handle);
 }
+
+/* The members called where the structure is defined, releases swapped. */
+int zp_member_bad(struct zpool *zpool, unsigned long handle, struct page *page)
+{
+	void *src = zpool->driver->map(zpool->pool, handle, 0);
+	void *dst = kmap_local_page(page);
+
+	memcpy(dst, src, 64);
+	zpool->driver->unmap(zpool->pool, handle);
+	kunmap_local(dst);
+	return 0;
+}
