@@ -960,9 +960,15 @@ def check_field_release(arg, pr):
 					     record("field", pr, mapping(a, pa, la, mapper), mapping(b, pb, lb, mapper)),
 					     [(pa, "%s mapped" % a), (pb, "%s mapped" % b)])
 
-def findings_at(p):
-	return sorted((f for f in found.values() if key(f[1]) == key(p)),
-		key=lambda f: f[0])
+printed = set()
+
+def new_findings():
+	"""The findings not printed yet (those of the file just read), in
+	the order of their releases: report and org modes print them from
+	here, with no rule to find the releases again."""
+	todo = [g for g in found if g not in printed]
+	printed.update(todo)
+	return sorted((found[g] for g in todo), key=lambda f: (f[1][0].file, int(f[1][0].line), int(f[1][0].column), f[0]))
 
 def reported(p):
 	return any(key(f[1]) == key(p) for f in found.values())
@@ -1592,38 +1598,24 @@ X << frel.X; pr << frel.pr;
 @@
 check_field_release(X, pr)
 
-// Positions cannot be inherited past a rule that changes the code, so the
-// rules that print, star and move releases come last and find their
-// statements through what the scripts above recorded: each release
-// once, after the whole file, so a pair's earliest release is known.
-@shown depends on tokens && (report || org)@
-position p : script:python() { reported(p) };
-identifier rp = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
-identifier rh : script:python() { rh in release_helper_names() };
-identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
-identifier orl = {kmap_lifo_none}; // opreleases.list
-identifier okr = {kmap_lifo_none}; // opkeyreleases.list
-identifier sn = {kmap_lifo_none}; // opstructs.list
-struct sn *EO;
+// The findings are printed once the whole file is read, so that a pair's
+// earliest release is known: report and org modes from the positions the
+// scripts above recorded.  Positions cannot be inherited past a rule that
+// changes the code, so the rules that star and move releases find their
+// statements again through those records.
+@script:python depends on tokens && report && !records@
 @@
-\( rp@p(...) \| rh@p(...) \| kr@p(...) \| EO->orl@p(...) \| EO->okr@p(...) \)
-
-@script:python depends on report && !records@
-p << shown.p;
-@@
-for _, _, r, _ in findings_at(p):
+for _, p, r, _ in new_findings():
 	coccilib.report.print_report(p[0], "WARNING: " + message(r))
 
-@script:python depends on report && records@
-p << shown.p;
+@script:python depends on tokens && report && records@
 @@
-for _, _, r, _ in findings_at(p):
+for _, p, r, _ in new_findings():
 	print("FINDING: " + json.dumps(dict(r, message=message(r)), sort_keys=True, separators=(",", ":")))
 
-@script:python depends on org@
-p << shown.p;
+@script:python depends on tokens && org@
 @@
-for _, _, r, links in findings_at(p):
+for _, p, r, links in new_findings():
 	coccilib.org.print_todo(p[0], org_text(message(r)))
 	for pos, text in links:
 		coccilib.org.print_link(pos[0], org_text(text))
