@@ -32,6 +32,20 @@ virtual report
 
 // rules: what make scan appends to kmap_local_lifo.cocci.
 
+@initialize:python@
+@@
+import re
+
+def points_into(v, x):
+	"""Whether expression v can point into the mapping x: x taken as
+	an address (x + off, (T *)x, &x->f), not only read through (*x,
+	x->f, x[i]): pte_page(*ptep) is a page found from the entry read,
+	the entry itself is not handed on."""
+	v, x = re.sub(r"\s+", "", str(v)), re.escape(re.sub(r"\s+", "", str(x)))
+	reads = r"(?<![\w&])\*\(?%s\)?(?![\w\[(]|->|\.)|(?<![\w.>&])%s(?=->|\[)" % (x, x)
+	rest = re.sub(reads, "_", v)
+	return re.search(r"(?<![\w.>])%s(?!\w)" % x, rest) is not None
+
 // The mapping call's result returned, or an offset inside the page.
 @wmap depends on wmaps exists@
 identifier f;
@@ -77,7 +91,7 @@ except NameError:
 @wheld depends on wmaps exists@
 identifier f, F;
 type T;
-expression X, E, S;
+expression X, E, S, V;
 identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
 identifier om = {kmap_lifo_none}; // opmaps.list
@@ -91,19 +105,21 @@ T *f(...) {
 ... when != rf(..., <+... X ...+>, ...)
     when != X = E
     when != S->F = X
-return@p <+... X ...+>;
+return@p \( V \& <+... X ...+> \);
 }
 
 @script:python depends on report@
 p << wheld.p;
+X << wheld.X;
+V << wheld.V;
 @@
-if (p[0].file, p[0].line, p[0].column) not in globals().get("wrap_fails", ()):
+if (p[0].file, p[0].line, p[0].column) not in globals().get("wrap_fails", ()) and points_into(V, X):
 	print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
 
 @wheld2 depends on wmaps exists@
 identifier f, F;
 type T;
-expression X, E, R, S;
+expression X, E, R, S, V;
 identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
 identifier om = {kmap_lifo_none}; // opmaps.list
@@ -117,7 +133,7 @@ T *f(...) {
 ... when != rf(..., <+... X ...+>, ...)
     when != X = E
     when != S->F = X
-R = <+... X ...+>;
+R = \( V \& <+... X ...+> \);
 ... when != rf(..., <+... X ...+>, ...)
     when != X = E
 return@p R;
@@ -126,10 +142,11 @@ return@p R;
 @script:python depends on report@
 p << wheld2.p;
 R << wheld2.R;
+X << wheld2.X;
+V << wheld2.V;
 @@
-import re
 r = re.sub(r"\s+", "", R)
-if not re.fullmatch(r"(NULL|0|false|-?E[A-Z0-9]+|-?\d+|(ERR_PTR|ERR_CAST)\(.*\))", r):
+if points_into(V, X) and not re.fullmatch(r"(NULL|0|false|-?E[A-Z0-9]+|-?\d+|(ERR_PTR|ERR_CAST)\(.*\))", r):
 	print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
 
 // A parameter released: the address or the page itself, or inside it.
