@@ -10,6 +10,9 @@ use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/../lib";
 use Time::HiRes qw(time);
+use LifoRule;
+use LifoTree;
+use LifoGrep;
 use LifoSpatch;
 
 if (@ARGV && $ARGV[0] =~ /^(-h|--help)$/) {
@@ -20,9 +23,9 @@ my ($tree, $rule, $jobs, $list, $slice) = @ARGV;
 die "usage: bench-rule.pl TREE RULE JOBS NAMES_LIST [slice]\n"
 	unless defined $list && -d $tree && -f $rule && -f $list && ($slice // 'slice') eq 'slice';
 my $t0 = time;
-my @tokens = LifoSpatch::list_names($list) or die "$list: no names\n";
-my @all = LifoSpatch::tree_files($tree);
-my @cand = LifoSpatch::candidates($tree, \@all, \@tokens, $jobs);
+my @tokens = LifoRule::list_names($list) or die "$list: no names\n";
+my @all = LifoTree::tree_files($tree);
+my @cand = LifoGrep::candidates($tree, \@all, \@tokens, $jobs);
 my $r = LifoSpatch::run_rule($tree, $rule, \@cand, jobs => $jobs, timeout => 60,
 	slice => $slice ? \@tokens : undef);
 die "bench-rule: $_\n" for @{$r->{errors}};

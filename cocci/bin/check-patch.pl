@@ -46,6 +46,8 @@ use Cwd qw(abs_path);
 use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
 use LifoCommon qw(fail project_root is_ktree check_out_dir checker_rule jobs_option scratch_dir);
+use LifoRule ();
+use LifoTree ();
 use LifoSpatch ();
 use LifoImpact ();
 use LifoOutput ();
@@ -72,7 +74,7 @@ my $known = eval { LifoKnown->new(baseline => $o{baseline}, reviewed => $o{revie
 # --range: the base revision, whose files the first patch applies to.
 my ($range_base, $range_commits) = defined $o{range} ? check_range($o{range}) : ();
 my $out = check_out_dir($o{out} // "$root/build/scan-" . ($o{kver} // 'ksrc'), $tree);
-my $ver = LifoSpatch::spatch_version() // fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
+my $ver = LifoRule::spatch_version() // fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
 # The LIFO checker, by name.
 my @rules = (checker_rule($o{'cocci-dir'}));
 my $jobs = $o{jobs} || 2;
@@ -118,7 +120,7 @@ sub tree_rule(@seed) {
 	if ($o{wrappers}) {
 		print STDERR "check-patch: finding the tree's helpers (make scan's passes)\n";
 		my $cache = $o{cache} ? (LifoCache->new($o{cache}))[0] : undef;
-		my $r = LifoPasses::run(tree => $tree, all => [LifoSpatch::tree_files($tree)], root => $root,
+		my $r = LifoPasses::run(tree => $tree, all => [LifoTree::tree_files($tree)], root => $root,
 			dir => "$work/cocci-tree", jobs => $jobs, timeout => $o{timeout}, cache => $cache,
 			say => sub (@m) { print STDERR @m }, progress => sub { sub {} });
 		fail("finding the tree's helpers failed: @{$r->{errors}}") if @{$r->{errors}};

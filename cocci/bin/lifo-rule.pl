@@ -18,7 +18,8 @@ use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use LifoCommon qw(fail project_root check_out_dir);
 use LifoScan qw(ncpus);
-use LifoSpatch;
+use LifoRule;
+use LifoTree;
 use LifoPasses;
 
 my %o = (jobs => 0, timeout => 60);
@@ -29,12 +30,12 @@ fail("--tree DIR is required") unless $o{tree};
 fail("--out DIR is required") unless $o{out};
 fail("$o{tree}: no such directory") unless -d $o{tree};
 fail("--jobs must be a positive number") if $o{jobs} < 0;
-LifoSpatch::have_spatch() or fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
+LifoRule::have_spatch() or fail("spatch (Coccinelle) not found: install coccinelle (make deps)");
 my $tree = abs_path($o{tree});
 my $out = check_out_dir($o{out});
 my $say = sub (@m) { print STDERR @m unless $o{quiet} };
 
-my $r = LifoPasses::run(tree => $tree, all => [LifoSpatch::tree_files($tree)],
+my $r = LifoPasses::run(tree => $tree, all => [LifoTree::tree_files($tree)],
 	root => project_root(), dir => $out, jobs => $o{jobs} || ncpus(),
 	timeout => $o{timeout}, say => $say, progress => sub { sub {} });
 if (@{$r->{errors}}) {

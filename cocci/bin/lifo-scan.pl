@@ -45,7 +45,7 @@ use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use LifoCommon qw(fail project_root is_ktree check_out_dir jobs_option lock_out);
 use LifoScan qw(scan);
-use LifoSpatch;
+use LifoTree;
 use ProcRun ();
 use LifoKnown;
 
@@ -132,7 +132,7 @@ sub selection($tree, %o) {
 			unless defined $rel && -d "$tree/$rel";
 		# (What cannot be read there is an error of the scan, as in a
 		# whole tree.)
-		$sel{$_} = 1 for LifoSpatch::tree_files($tree, errors => $o{unread}, under => $rel);
+		$sel{$_} = 1 for LifoTree::tree_files($tree, errors => $o{unread}, under => $rel);
 		push @how, 'M=' . ($rel eq '' ? '.' : $rel);
 	}
 	for my $f (@{$o{file} // []}) {

@@ -52,7 +52,7 @@ use LifoCommon qw(fail project_root is_ktree check_out_dir jobs_option lock_out 
 use LifoScan qw(scan);
 use LifoOutput ();
 use LifoFinding ();
-use LifoSpatch ();
+use LifoRule ();
 use LifoBuild ();
 use LifoImpact ();
 use LifoKnown;
@@ -235,7 +235,7 @@ for my $file (sort keys %byfile) {
 $git->('add', '-A');
 $git->('commit', '-q', '-m', 'packaged tree');
 
-my $ver = LifoSpatch::spatch_version() // 'unknown';
+my $ver = LifoRule::spatch_version() // 'unknown';
 # The semantic patch named by where it lives: the kernel's path when the
 # tree has it (kernel-patches/coccinelle/ applied), else this project's.
 my %tool = (coccinelle => $ver, rule => LifoPatch::rule_in_tree('kmap_local_lifo.cocci'));
@@ -388,7 +388,7 @@ sub write_reports(@un) {
 		my %v = map { /^(VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)/ ? ($1 => $2) : () } $fh ? <$fh> : ();
 		join '.', grep { defined } @v{qw(VERSION PATCHLEVEL SUBLEVEL)};
 	};
-	my $cver = LifoSpatch::spatch_version() // 'unknown';
+	my $cver = LifoRule::spatch_version() // 'unknown';
 	my @new;
 	for my $g (@un) {
 		my ($to, $cc) = get_maintainers($tree, $g->{file});

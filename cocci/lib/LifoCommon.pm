@@ -10,7 +10,7 @@ use File::Spec;
 use Exporter 'import';
 use lib File::Spec->catdir(File::Spec->rel2abs(__FILE__) =~ s{/[^/]*\z}{}r, '..', '..', 'scripts', 'lib');
 use ProcRun ();
-our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes open_regular
+our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes write_bytes open_regular
 	jobs_option lock_out scratch_dir tool_version entries mark_own check_own);
 
 # The tooling's own version (SARIF's tool.driver.version, findings.json):
@@ -176,6 +176,13 @@ sub read_bytes($file, $why = \my $w) {
 	return $text if defined $n;
 	$$why = "cannot read: $!";
 	return undef;
+}
+
+# Writes a file whole, or dies saying why (a full disk, ...).
+sub write_bytes($file, @text) {
+	open my $fh, '>:raw', $file or die "cannot write $file: $!\n";
+	print $fh @text or die "cannot write $file: $!\n";
+	close $fh or die "cannot write $file: $!\n";
 }
 
 # A handle to read a regular file from; undef when it cannot be opened

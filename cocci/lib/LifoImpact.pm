@@ -13,7 +13,7 @@ use LifoFinding qw(is_pte_map);
 use LifoCommon qw(open_regular);
 
 # $kconfig: the tree's Kconfig files, when the caller has listed them
-# (LifoSpatch::tree_files), else they are looked for when needed.
+# (LifoTree::tree_files), else they are looked for when needed.
 sub new($class, $tree, $kconfig = undef) {
 	my $self = bless { tree => $tree, arch => {}, kconfig_files => $kconfig, errors => {} }, $class;
 	return $self;
@@ -34,9 +34,9 @@ sub errors($self) { return sort keys %{$self->{errors}} }
 # The Kconfig files of the tree, tree-relative and sorted.
 sub _kconfig_files($self) {
 	$self->{kconfig_files} //= do {
-		require LifoSpatch;
+		require LifoTree;
 		my @k;
-		LifoSpatch::tree_files($self->{tree}, kconfig => \@k);
+		LifoTree::tree_files($self->{tree}, kconfig => \@k);
 		\@k;
 	};
 	return sort @{$self->{kconfig_files}};

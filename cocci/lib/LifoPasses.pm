@@ -21,6 +21,8 @@ use v5.36;
 use File::Path qw(make_path remove_tree);
 use POSIX ();
 use LifoCommon qw(fail read_bytes);
+use LifoRule;
+use LifoGrep;
 use LifoSpatch;
 use LifoSlice;
 use LifoLists;
@@ -195,14 +197,14 @@ sub run(%o) {
 	LifoCommon::mark_own($dir);
 	my %L = map { $_ => [] } @LISTS;
 	for my $l (qw(maps releases keyreleases)) {
-		@{$L{$l}} = LifoSpatch::list_names("$o{root}/cocci/$l.list");
+		@{$L{$l}} = LifoRule::list_names("$o{root}/cocci/$l.list");
 	}
 	@{$L{$_}} or fail("$o{root}/cocci/$_.list: no names") for qw(maps releases);
-	my %reserved = map { $_ => 1 } LifoSpatch::list_names("$o{root}/cocci/smpl-reserved.list");
+	my %reserved = map { $_ => 1 } LifoRule::list_names("$o{root}/cocci/smpl-reserved.list");
 	my %known = map { my $k = $_; map { ("$k $_" => 1) } @{$L{$LIST_OF{$k}}} } qw(map release keyrelease);
 	# The rules know what these do: no summary of theirs joins the lists.
 	my %seed = map { $_ => 1 } @{$L{maps}}, @{$L{releases}}, @{$L{keyreleases}},
-		LifoSpatch::list_names("$o{root}/cocci/iterators.list");
+		LifoRule::list_names("$o{root}/cocci/iterators.list");
 	my @new = map { @{$L{$_}} } qw(maps releases keyreleases);
 	# Members of operations tables: the next pass reads the files that
 	# call them ("->map(").
@@ -221,17 +223,17 @@ sub run(%o) {
 		}
 		my @hits;
 		if ($pass == 1) {
-			(my $c, $includers) = LifoSpatch::candidates_and_includers($o{tree}, $o{all}, \@search, $o{jobs}, $o{index});
+			(my $c, $includers) = LifoGrep::candidates_and_includers($o{tree}, $o{all}, \@search, $o{jobs}, $o{index});
 			@hits = @$c;
 		} elsif (@search) {
-			@hits = LifoSpatch::candidates($o{tree}, $o{all}, \@search, $o{jobs}, $o{index});
+			@hits = LifoGrep::candidates($o{tree}, $o{all}, \@search, $o{jobs}, $o{index});
 		}
 		if (@members) {
 			# Calls of a member, in files that name its structure.
 			my $sre = LifoSlice::names_regex(@{$L{opstructs}});
 			# (One that cannot be read now stays: run_rule reports it.)
 			push @hits, grep { my $text = read_bytes("$o{tree}/$_"); !defined $text || $text =~ $sre }
-				LifoSpatch::fixed_candidates($o{tree}, $o{all}, [map { "->$_(" } @members], $o{jobs}, $o{index});
+				LifoGrep::fixed_candidates($o{tree}, $o{all}, [map { "->$_(" } @members], $o{jobs}, $o{index});
 		}
 		my %read = map { $_ => 1 } keys %local, @hits;
 		my @files = grep { $read{$_} } @{$o{all}};

@@ -10,6 +10,9 @@ use JSON::PP ();
 use Time::HiRes qw(time);
 use File::Path qw(make_path remove_tree);
 use LifoCommon qw(fail checker_rule scratch_dir tool_version);
+use LifoRule;
+use LifoTree;
+use LifoGrep;
 use LifoSpatch;
 use LifoPasses;
 use LifoCache;
@@ -65,7 +68,7 @@ sub _context(%a) {
 	my $c = { a => \%a, t0 => time, tree => $a{tree}, spatch => $a{spatch} // 'spatch',
 		jobs => $a{jobs} || ncpus(), slice => $a{slice} // 1, stall => $a{stall},
 		timeout => $a{timeout}, out => $a{out}, sel => $a{select}, wrappers => $a{wrappers} };
-	$c->{ver} = LifoSpatch::spatch_version($c->{spatch})
+	$c->{ver} = LifoRule::spatch_version($c->{spatch})
 		// fail("spatch (Coccinelle) not found or not working: install coccinelle (make deps)");
 	# The checker, by name (kmap_local_wrappers.cocci is a helper of
 	# cocci/lib/LifoPasses.pm, which runs it by name too).
@@ -78,7 +81,7 @@ sub _context(%a) {
 		$c->{help} = $help;
 		# Generated from maps.list: intraprocedural, so spatch only
 		# needs the functions that name a mapping function (LifoSlice.pm).
-		$c->{generated}{$r} = LifoSpatch::from_lists($text);
+		$c->{generated}{$r} = LifoRule::from_lists($text);
 	}
 	$c->{say} = sub (@m) { print STDERR @m unless $a{quiet} };
 	# Scratch: spatch's copies, the wrapper passes' lists and rule, the
@@ -112,16 +115,16 @@ sub _tree($c) {
 	$c->{given} = $a->{files} || ($sel && !$c->{wrappers});
 	if ($c->{given}) {
 		for (@{$a->{files} // $sel}) {
-			fail(LifoSpatch::shown_name($_) . ": no such file in $tree") unless -f "$tree/$_";
+			fail(LifoTree::shown_name($_) . ": no such file in $tree") unless -f "$tree/$_";
 		}
 		# (A name spatch cannot be given: an error, as in a listing.)
 		for (@{$a->{files} // $sel}) {
-			my $why = LifoSpatch::unscannable_name($_);
-			if ($why) { push @unread, LifoSpatch::shown_name($_) . ": $why, not read" } else { push @all, $_ }
+			my $why = LifoTree::unscannable_name($_);
+			if ($why) { push @unread, LifoTree::shown_name($_) . ": $why, not read" } else { push @all, $_ }
 		}
 	} else {
 		$c->{say}->("scan: listing the .c and .h files of $tree\n");
-		@all = LifoSpatch::tree_files($tree, errors => \@unread, sigs => $c->{cache} ? \%sigs : undef, kconfig => \@kconfig);
+		@all = LifoTree::tree_files($tree, errors => \@unread, sigs => $c->{cache} ? \%sigs : undef, kconfig => \@kconfig);
 		my %u;	# (M= listed its folder already)
 		@unread = grep { !$u{$_}++ } @unread;
 	}
@@ -144,9 +147,9 @@ sub _spatch($c) {
 	for my $rule ($sel && !@$sel ? () : @{$c->{rules}}) {
 		(my $rn = $rule) =~ s{.*/}{};
 		my $passes = $c->{wrappers};
-		my @tokens = LifoSpatch::rule_tokens($rule);
-		my @cand = $passes ? () : LifoSpatch::candidates($tree,
-			$sel ? [grep { !LifoSpatch::unscannable_name($_) } @$sel] : $all, \@tokens, $c->{jobs}, $c->{index});
+		my @tokens = LifoRule::rule_tokens($rule);
+		my @cand = $passes ? () : LifoGrep::candidates($tree,
+			$sel ? [grep { !LifoTree::unscannable_name($_) } @$sel] : $all, \@tokens, $c->{jobs}, $c->{index});
 		$cand{$_} = 1 for @cand;
 		$say->(sprintf "scan: %s: %s; spatch %s, %d jobs, timeout %ds\n", $rn,
 			$passes ? "with the tree's own wrappers, of " . scalar(@$all) . ' files'

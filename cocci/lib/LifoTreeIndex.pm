@@ -19,7 +19,7 @@ use LifoCommon qw(read_bytes);
 my $FORMAT = 'kmap-lifo-index 2';
 
 # $sigs: { path => "dev:ino:size:mtime:ctime" } of the files listed now
-# (LifoSpatch::tree_files), listed from $started (a time()) on.
+# (LifoTree::tree_files), listed from $started (a time()) on.
 sub new($class, $cache_dir, $tree, $sigs, $started) {
 	my $self = bless { dir => "$cache_dir/trees/" . sha256_hex($tree), sigs => $sigs,
 		started => int $started, dirty => {}, memo => {}, made => {} }, $class;

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# LifoSpatch::candidates: the files that name a token as a word, in the
+# LifoGrep::candidates: the files that name a token as a word, in the
 # order given, the same with one grep as with several at once (each
 # reads its own slice of the file list; their output must not mix); and
 # candidates_and_includers.
@@ -9,7 +9,7 @@ use FindBin;
 use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use TestLib;
 use File::Temp qw(tempdir);
-use LifoSpatch;
+use LifoGrep;
 
 my $t = tempdir(CLEANUP => 1);
 my (@files, @want);
@@ -23,12 +23,12 @@ for my $i (0 .. 4999) {
 }
 @files = reverse @files;
 @want = reverse @want;
-is_deeply([LifoSpatch::candidates($t, \@files, ['kmap_local_page'])], \@want,
+is_deeply([LifoGrep::candidates($t, \@files, ['kmap_local_page'])], \@want,
 	'one grep: the files naming the word, in the order given');
-is_deeply([LifoSpatch::candidates($t, \@files, ['kmap_local_page'], 3)], \@want,
+is_deeply([LifoGrep::candidates($t, \@files, ['kmap_local_page'], 3)], \@want,
 	'three greps at once: the same list');
-is_deeply([LifoSpatch::candidates($t, \@files, ['no_such_name'], 2)], [], 'no match: no file');
-is_deeply([LifoSpatch::candidates($t, [@files[0 .. 9]], [], 2)], [@files[0 .. 9]], 'no tokens: every file');
+is_deeply([LifoGrep::candidates($t, \@files, ['no_such_name'], 2)], [], 'no match: no file');
+is_deeply([LifoGrep::candidates($t, [@files[0 .. 9]], [], 2)], [@files[0 .. 9]], 'no tokens: every file');
 
 # candidates_and_includers: the same candidates from one grep without
 # -w, and the files that include a .c file, by its base name.
@@ -38,7 +38,7 @@ write_to("$i/lib/b.c", "#include \"a.c\"\n");
 write_to("$i/drv/c.c", " # include \"../lib/a.c\"\nint x = my_kmap_local_page_helper(1);\n");
 write_to("$i/drv/d.h", "/* see a.c\" */\nint y;\n");
 my @in = qw(drv/c.c drv/d.h lib/a.c lib/b.c);
-my ($cand, $inc) = LifoSpatch::candidates_and_includers($i, \@in, ['kmap_local_page'], 2);
+my ($cand, $inc) = LifoGrep::candidates_and_includers($i, \@in, ['kmap_local_page'], 2);
 is_deeply($cand, ['lib/a.c'], 'candidates: the file naming the word, not one naming a longer word');
 is_deeply({ map { $_ => [sort @{$inc->{$_}}] } keys %$inc }, { 'a.c' => ['drv/c.c', 'lib/b.c'] },
 	'includers: by base name, whatever the path and spacing; a mention in a comment is not one');

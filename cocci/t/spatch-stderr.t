@@ -7,6 +7,7 @@ use FindBin;
 use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use TestLib;
 use File::Temp qw(tempdir);
+use LifoRule;
 use LifoSpatch;
 
 my $t = tempdir(CLEANUP => 1);
@@ -24,10 +25,10 @@ is(scalar @{$r->{findings}}, 1, 'finding parsed from stdout');
 is($r->{findings}[0]{file}, 'good.c', '... for good.c');
 is_deeply($r->{errors}, [], 'no spatch errors');
 ok(@progress && $progress[-1]{final} && $progress[-1]{done} == 4 && $progress[-1]{total} == 4, 'final progress: 4 of 4');
-is_deeply([LifoSpatch::rule_options("$t/rule.cocci")], ['--no-includes', '--include-headers'], 'rule // Options: header');
-is_deeply([LifoSpatch::rule_tokens("$t/rule.cocci")], ['kmap_local_page'], 'tokens from name@position');
+is_deeply([LifoRule::rule_options("$t/rule.cocci")], ['--no-includes', '--include-headers'], 'rule // Options: header');
+is_deeply([LifoRule::rule_tokens("$t/rule.cocci")], ['kmap_local_page'], 'tokens from name@position');
 my $root = root();
-my @tok = LifoSpatch::rule_tokens("$root/cocci/kmap_local_lifo.cocci");
+my @tok = LifoRule::rule_tokens("$root/cocci/kmap_local_lifo.cocci");
 ok((grep { $_ eq 'kmap_local_page' } @tok) && (grep { $_ eq 'pte_offset_map_lock' } @tok) && !(grep { /^(?:Functions|the)$/ } @tok), 'tokens of the real rule from maps.list');
 
 # spatch is told which Python to use: found through PATH, a pyenv shim
