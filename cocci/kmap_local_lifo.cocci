@@ -199,8 +199,28 @@ def keep(g, rank, p, rec, links):
 	if g not in found or rank < found[g][0]:
 		found[g] = (rank, p, rec, links)
 
+def on_stack(x, pos):
+	"""Whether the mapping of x made at pos is on the kmap_local stack.
+	sg_miter_next() maps with kmap() unless the iterator was started
+	with SG_MITER_ATOMIC (lib/scatterlist.c): an iterator that the
+	function starts with flags naming SG_MITER_* only, without it, is
+	not; flags the rules cannot read count as atomic."""
+	if callee(pos) != "sg_miter_next":
+		return True
+	text = " ".join(definition(pos))
+	for m in re.finditer(r"\bsg_miter_start\s*\(", text):
+		args = call_args(text[m.end() - 1:])
+		if len(args) == 4 and tidy(args[0]) == tidy(x):
+			if re.fullmatch(r"[\sA-Z_|()]*", args[3]) and all(
+					w.startswith("SG_MITER_") for w in re.findall(r"\w+", args[3])):
+				return "SG_MITER_ATOMIC" in args[3]
+			return True
+	return True
+
 def note(a, pa, b, pb, p):
 	if not distinct(a, b):
+		return
+	if not on_stack(a, pa) or not on_stack(b, pb):
 		return
 	g = (p[0].file, p[0].current_element, frozenset((key(pa), key(pb))))
 	rank = (int(p[0].line), int(p[0].column),
@@ -1309,9 +1329,10 @@ A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << late.
 note(A, pa, B, pb, p)
 
 @script:python depends on patch@
-A << nest.A; B << pair.B; p << early.p; q << late.q;
+A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << late.q;
 @@
-choose(A, B, p, q)
+if on_stack(A, pa) and on_stack(B, pb):
+	choose(A, B, p, q)
 
 // kept: or B is a field that a helper left mapped, and the function can
 // return with it still mapped (another function releases it later).

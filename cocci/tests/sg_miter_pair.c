@@ -52,3 +52,36 @@ static void checksum_sg(struct scatterlist *sg, unsigned int n,
 	}
 	sg_miter_stop(&m);
 }
+
+/*
+ * Without SG_MITER_ATOMIC, sg_miter_next() maps with kmap(), not on the
+ * kmap_local stack (lib/scatterlist.c): any order is fine, silent.
+ */
+static int copy_sg_sleeping(struct scatterlist *src, struct scatterlist *dst,
+			    unsigned int n)
+{
+	struct sg_mapping_iter mi, mo;
+
+	sg_miter_start(&mi, src, n, SG_MITER_FROM_SG);
+	sg_miter_start(&mo, dst, n, SG_MITER_TO_SG);
+	while (sg_miter_next(&mi) && sg_miter_next(&mo))
+		memcpy(mo.addr, mi.addr, min(mi.length, mo.length));
+	sg_miter_stop(&mo);
+	sg_miter_stop(&mi);
+	return 0;
+}
+
+/* Flags the rules cannot read: the iterators count as atomic. */
+static int copy_sg_flags(struct scatterlist *src, struct scatterlist *dst,
+			 unsigned int n, unsigned int flags)
+{
+	struct sg_mapping_iter mi, mo;
+
+	sg_miter_start(&mi, src, n, flags | SG_MITER_FROM_SG);
+	sg_miter_start(&mo, dst, n, flags | SG_MITER_TO_SG);
+	while (sg_miter_next(&mi) && sg_miter_next(&mo))
+		memcpy(mo.addr, mi.addr, min(mi.length, mo.length));
+	sg_miter_stop(&mo);
+	sg_miter_stop(&mi);
+	return 0;
+}
