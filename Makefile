@@ -17,7 +17,7 @@ TREES ?=
 REVS ?=
 SCAN_TREES_OUT = $(if $(filter command line environment environment override override,$(origin OUT)),$(OUT),$(BUILD)/scan-trees)
 
-export KVER BUILD J CASES FLAVOURS FULL BOOT_TIMEOUT MACHINE
+export KVER BUILD J CASES FLAVOURS FULL OVERLAYS BOOT_TIMEOUT MACHINE
 
 # A value as one sh word, run by nothing: single-quoted, each ' as '\''.
 # Every user variable reaches a recipe through it (paths may hold spaces,
@@ -55,7 +55,7 @@ help:
 	@echo "  make install-hooks REPO=DIR   the disclosure git hooks into a repository"
 	@echo "  make deps          install what is missing (Debian packages)"
 	@echo "  make tree          extract the packaged tree and print its path (and how to make a git tree of it)"
-	@echo "  make clean         remove scan results and the boot test's build"
+	@echo "  make clean         remove scan results, the cache, the rule tests' and the boot test's builds"
 	@echo "  make help          this text (also plain make)"
 	@echo "variables:"
 	@echo "  KVER="$(call shq,$(KVER))"        packaged linux-source version (6.12 or 6.1)"
@@ -80,8 +80,10 @@ help:
 	@echo "  RANGE=BASE..HEAD make check-patch: the commits of a git tree (KSRC=), on top of BASE"
 	@echo "  CHECKPATCH_OPTS=\"--strict ...\"   make check-patch, fixes: options for the tree's checkpatch.pl (the same for both)"
 	@echo "  CASES=\"NAME ...\"   make boot-test: only these cases"
-	@echo "  FULL=1           make boot-test: also the heavier cases"
+	@echo "  FULL=1           make boot-test: also the heavier cases, and every case under every overlay"
 	@echo "  FLAVOURS=\"base debug\"   make boot-test: kernel flavours"
+	@echo "  OVERLAYS=forcemap   make boot-test: every chosen case again under these overlays"
+	@echo "                   (test-kernels/overlays; CASES=NAME@OVERLAY for one; none: none)"
 	@echo "  BOOT_TIMEOUT=300 make boot-test: seconds per boot"
 	@echo "  MACHINE=arm-virt make boot-test: test-kernels/machines/MACHINE.conf"
 

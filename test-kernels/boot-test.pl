@@ -21,7 +21,9 @@ Builds the packaged kernel for a QEMU machine, puts each case's source
 state in place, boots it under a timeout, runs the case's workload in the
 guest and judges the console.  Prints "PASS|FAIL <case>: <detail>" per
 case, a table, timings and last "N passed, N failed"; exits 1 when a case
-failed, 2 on bad input.
+failed, 2 on bad input or when BUILD/test-kernels holds a folder of a
+name the harness uses (src, obj-*, guest, logs, ...) that it did not
+make (its folders carry a stamp).
 
 Options (each defaults to the environment variable in brackets):
   --cases LIST      only these cases, comma or space separated [CASES];

@@ -28,16 +28,16 @@
 # reviewed fingerprints, cocci/README.md): a finding the patch adds that
 # either knows is listed apart and not counted.
 #
-# Applies each patch with patch -p1 (git apply for binary patches) to a scratch
-# copy of the files it touches (the tree is only read: checkpatch.pl runs
-# from a scratch folder, where its caches go), runs the tree's scripts/checkpatch.pl, the
-# project's disclosure checker and the LIFO rules on those files before
-# and after the patch, and lists the LIFO findings the patch adds and
-# those it removes.  A patch that does not apply still has its message
-# checked.
+# Applies each patch with patch -p1 (git apply for binary patches) to a
+# scratch copy of the files it touches (the tree is only read, without
+# blocking; checkpatch.pl runs from a scratch folder, where its caches
+# go), runs the tree's scripts/checkpatch.pl, the project's disclosure
+# checker and the LIFO rules on those files before and after the patch,
+# and lists the LIFO findings the patch adds and those it removes.  A
+# patch that does not apply still has its message checked.
 # Exit 0 when every patch is clean, 1 on any problem of any patch (does
 # not apply, checkpatch or disclosure complaints, added LIFO findings),
-# 2 on errors (no such patch, a folder with none, not a tree, ...).
+# 2 on errors (no such patch, not a tree, a tree file that is a FIFO, ...).
 use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/../lib";
@@ -176,9 +176,10 @@ sub range_series($range) {
 }
 
 # A file as the base of the series has it: the tree's, or with --range
-# BASE's (from git, in $work/base); undef when there is none.
+# BASE's (from git, in $work/base); undef when there is none.  (A FIFO
+# or device there is a file: reading it is an error, copy_file().)
 sub base_file($f) {
-	return -f "$tree/$f" ? "$tree/$f" : undef unless defined $range_base;
+	return -e "$tree/$f" && !-d _ ? "$tree/$f" : undef unless defined $range_base;
 	my $b = "$work/base/$f";
 	return -f $b ? $b : undef if exists $base_read{$f};
 	$base_read{$f} = 1;
@@ -195,6 +196,22 @@ sub base_file($f) {
 	close $g or fail("git cat-file blob $range_base:$f failed in $tree");
 	close $fh or fail("$b: $!");
 	return $b;
+}
+
+# Copies file $from to each of @to, read once as make scan reads the
+# tree (LifoCommon::read_bytes: without blocking, its type checked once
+# open): a FIFO or a device put there is an error (exit 2) naming it,
+# not a copy that waits for ever.
+sub copy_file($from, @to) {
+	my $why;
+	my $text = LifoCommon::read_bytes($from, \$why) // fail(LifoCommon::read_error($from, $why));
+	for my $to (@to) {
+		make_path($to =~ s{/[^/]*$}{}r);
+		open my $fh, '>', $to or fail("cannot write $to: $!");
+		binmode $fh;
+		print $fh $text;
+		close $fh or fail("cannot write $to: $!");
+	}
 }
 
 # The patches of the arguments, in order: [label, file], each file one
@@ -311,11 +328,8 @@ sub check_one($patch, $label, $tag, $pw) {
 		# The file as the patches before this one left it.
 		next if $deleted{$f};
 		my $src = -f "$work/../state/$f" ? "$work/../state/$f" : base_file($f);
-		next unless defined $src && -f $src;
-		for my $side ('before', 'after') {
-			make_path("$work/$side/" . ($f =~ s{/[^/]*$}{}r));
-			copy($src, "$work/$side/$f") or fail("copy $f: $!");
-		}
+		next unless defined $src;
+		copy_file($src, map { "$work/$_/$f" } 'before', 'after');
 	}
 
 	my @problems;

@@ -6,7 +6,8 @@
 # Each round moves an early release past the next inner one; deeper
 # nests need more rounds, so it repeats (up to four times) until nothing
 # changes.  Empty output when there is nothing to fix; exit 2 on errors.
-# The tree is only read.  COCCI selects another semantic patch.
+# The tree is only read, each file once (a FIFO or a device in the place
+# of one is an error).  COCCI selects another semantic patch.
 case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -eu
 
@@ -17,16 +18,13 @@ tree=$1
 shift
 command -v spatch >/dev/null || { echo "lifo-fix: spatch missing: run 'make deps'" >&2; exit 2; }
 [ -d "$tree" ] || { echo "lifo-fix: $tree: no such directory" >&2; exit 2; }
-for f in "$@"; do
-	[ -f "$tree/$f" ] || { echo "lifo-fix: $tree/$f: no such file" >&2; exit 2; }
-done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 trap 'exit 2' INT TERM HUP
 # spatch 1.1.1 runs diff through a shell with the file name unquoted:
 # it only ever sees names made here (N.c, N.h: safe to split on spaces).
-mkdir "$work/new"
+mkdir "$work/old" "$work/new"
 n=0
 safe=
 for f in "$@"; do
@@ -34,9 +32,25 @@ for f in "$@"; do
 '*) echo "lifo-fix: a file name with a newline cannot be patched" >&2; exit 2 ;; esac
 	n=$((n + 1))
 	case $f in *.h) s=$n.h ;; *) s=$n.c ;; esac
-	cp "$tree/$f" "$work/new/$s"
 	safe="$safe $s"
 done
+# Each file is read once, as make scan reads the tree (without blocking,
+# its type checked once open: cocci/lib/LifoCommon.pm), into old/ (what
+# the diff is made against) and new/ (what spatch changes): a FIFO or
+# device there is an error naming it, not a read that waits for ever.
+perl -I"$top/cocci/lib" -MLifoCommon -e '
+	my ($tree, $work, @files) = @ARGV;
+	my $n = 0;
+	for my $f (@files) {
+		my $s = ++$n . ($f =~ /\.h\z/ ? ".h" : ".c");
+		my $text = LifoCommon::read_bytes("$tree/$f", \my $why);
+		if (!defined $text) { print STDERR "lifo-fix: ", LifoCommon::read_error("$tree/$f", $why), "\n"; exit 2 }
+		for my $to ("$work/old/$s", "$work/new/$s") {
+			open my $fh, ">", $to or die "lifo-fix: cannot write $to: $!\n";
+			print $fh $text;
+			close $fh or die "lifo-fix: cannot write $to: $!\n";
+		}
+	}' "$tree" "$work" "$@" || exit 2
 
 round=0
 while [ $round -lt 4 ]; do
@@ -58,5 +72,5 @@ n=0
 for f in "$@"; do
 	n=$((n + 1))
 	case $f in *.h) s=$n.h ;; *) s=$n.c ;; esac
-	diff -up --label "a/$f" --label "b/$f" "$tree/$f" "$work/new/$s" || :
+	diff -up --label "a/$f" --label "b/$f" "$work/old/$s" "$work/new/$s" || :
 done

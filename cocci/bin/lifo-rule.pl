@@ -2,15 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0
 # Write the LIFO rule that knows a tree's own kmap_local wrappers.
 #
-#   perl cocci/bin/lifo-rule.pl --tree DIR --out DIR [--jobs N] [--quiet]
+#   perl cocci/bin/lifo-rule.pl --tree DIR --out DIR [--jobs N] [--timeout S] [--quiet]
 #
-# Infers the functions of the tree that return a mapping or release one
-# (cocci/kmap_local_wrappers.cocci, three levels of wrappers of wrappers),
-# the same passes as make scan (cocci/lib/LifoPasses.pm), and writes into
-# --out: kmap_local_lifo.cocci (the checker with every wrapper, for
-# spatch, make coccicheck COCCI= and cocci/bin/lifo-fix.sh), maps.list,
-# releases.list and wrappers.txt ("KIND NAME (level N)").  Prints the
-# rule's path on stdout.  The tree is only read.  Exit 0, or 2 on errors.
+# Infers the tree's helpers (functions that return a mapping, release
+# one, release by key, leave a field of their argument mapped or release
+# it; members of operations tables set to such functions) in the passes
+# make scan runs (cocci/lib/LifoPasses.pm): each pass reads the files
+# that name what the last one found, until one finds nothing new (a
+# guard, $LEVELS there, stops after ten levels of helpers of helpers and
+# says so).  Writes into --out: kmap_local_lifo.cocci (the checker with
+# every helper, for spatch, make coccicheck COCCI= and
+# cocci/bin/lifo-fix.sh), the lists (maps.list, releases.list,
+# keyreleases.list, fields.list, ...) and wrappers.txt ("KIND NAME
+# (level N)").  Prints the rule's path on stdout.  The tree is only
+# read.  Exit 0, or 2 on errors.
 use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/../lib";
@@ -25,7 +30,7 @@ use LifoPasses;
 my %o = (jobs => 0, timeout => 60);
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=i', 'timeout=i', 'quiet', 'help')
 	or fail("bad options (see --help)");
-if ($o{help}) { exec 'sed', '-n', '3,13p', $0 }
+if ($o{help}) { exec 'sed', '-n', '3,18p', $0 }
 fail("--tree DIR is required") unless $o{tree};
 fail("--out DIR is required") unless $o{out};
 fail("$o{tree}: no such directory") unless -d $o{tree};

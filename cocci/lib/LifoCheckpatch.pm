@@ -21,6 +21,7 @@ package LifoCheckpatch;
 use v5.36;
 use File::Path qw(make_path);
 use LifoPatch qw(capture);
+use LifoCommon ();
 
 our $RST = 'Documentation/process/coding-assistants.rst';
 our %FORM = (
@@ -41,11 +42,16 @@ sub new($class, %a) {
 sub script($self) { return "$self->{tree}/scripts/checkpatch.pl" }
 sub present($self) { return -f $self->script }
 
-# The form the tree documents: (form, where it comes from).
+# The form the tree documents: (form, where it comes from).  The file is
+# read as make scan reads the tree (LifoCommon::open_regular): a FIFO or
+# a device there dies naming it, it does not block.
 sub documented_form($self) {
 	return @{$self->{doc}} if $self->{doc};
 	my @d = ('llm', "mainline's $RST (816d9992d9ed, 7.3; the tree has none)");
-	if (open my $fh, '<', "$self->{tree}/$RST") {
+	my $rst = "$self->{tree}/$RST";
+	if (-e $rst) {
+		my $why;
+		my $fh = LifoCommon::open_regular($rst, \$why) // die LifoCommon::read_error($rst, $why) . "\n";
 		while (my $l = <$fh>) {
 			next unless $l =~ /Assisted-by:\s*(\S+)/;
 			my $v = $1;

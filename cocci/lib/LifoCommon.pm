@@ -10,6 +10,7 @@ use File::Spec;
 use Exporter 'import';
 use lib File::Spec->catdir(File::Spec->rel2abs(__FILE__) =~ s{/[^/]*\z}{}r, '..', '..', 'scripts', 'lib');
 use ProcRun ();
+use OwnDir ();
 our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes write_bytes open_regular
 	jobs_option lock_out scratch_dir tool_version entries mark_own check_own);
 
@@ -206,13 +207,10 @@ sub read_error($name, $why) {
 }
 
 # Folders the tool makes in OUT (cocci-tree/, incomplete/, partial/,
-# arm-src/ and arm-obj/, .scan-trees.src/) carry a stamp: only such a
+# build-src/ and build-ARCH/, .scan-trees.src/) carry a stamp
+# (scripts/lib/OwnDir.pm, shared with the boot harness): only such a
 # folder is ever replaced or removed there.
-my $STAMP = '.kmap-lifo-made';
-sub mark_own($dir) {
-	open my $fh, '>', "$dir/$STAMP" or return;
-	close $fh;
-}
+sub mark_own($dir) { OwnDir::mark($dir) }
 
 # Stops (exit 2), before anything is written, when OUT holds a folder of
 # a name the tool uses that it did not make: the stamp, or for a folder
@@ -222,7 +220,7 @@ sub check_own($out, %signs) {
 	for my $name (sort keys %signs) {
 		my $d = "$out/$name";
 		next unless -e $d || -l $d;
-		next if !-l $d && -d _ && (-e "$d/$STAMP" || grep { -e "$d/$_" } @{$signs{$name}});
+		next if OwnDir::owned($d, @{$signs{$name}});
 		fail("$d was not made by this tool, which replaces that folder: move it away, or pick another OUT");
 	}
 }

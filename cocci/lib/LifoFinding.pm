@@ -28,7 +28,7 @@ use Digest::SHA qw(sha256_hex);
 use JSON::PP ();
 use Exporter 'import';
 our @EXPORT_OK = qw(from_line line brief message kind key fingerprint classify sorted
-	subsystem is_pte_map to_json from_json sarif_rule sarif_result
+	subsystem is_pte_map to_json from_json sarif_rule sarif_result sarif_marks
 	changelog_mapped changelog_release);
 
 # The one checker, as SARIF and findings.json name it.
@@ -233,6 +233,15 @@ sub sarif_result($f) {
 			$FINGERPRINT_TAG => fingerprint($f) },
 		properties => { impact => $f->{impact}, reason => $f->{reason}, kind => kind($f) },
 	};
+}
+
+# What a result says of a finding the user knows (BASELINE=, REVIEWED=),
+# as SARIF 2.1.0 says it: reviewed ($why, the reason in the REVIEWED=
+# file), a suppression kept outside the source; with a baseline
+# ($state), whether the finding is new or unchanged.
+sub sarif_marks($why, $state) {
+	return ((defined $why ? (suppressions => [{ kind => 'external', justification => $why }]) : ()),
+		(defined $state ? (baselineState => $state) : ()));
 }
 
 # --- changelogs (make fixes) ------------------------------------------------

@@ -77,6 +77,20 @@ sub why($self, $f) {
 	return ();
 }
 
+# For SARIF (LifoOutput::sarif_mark): the reason a finding of this
+# fingerprint was reviewed, or undef.
+sub reviewed($self, $fp) {
+	my $r = $self->{rev}{lc $fp} // return undef;
+	return $r->{why};
+}
+
+# For SARIF: with a baseline, "unchanged" for a finding it has, "new"
+# for one it lacks; undef without a baseline.
+sub baseline_state($self, $fp) {
+	return undef unless defined $self->{baseline};
+	return $self->{base}{lc $fp} ? 'unchanged' : 'new';
+}
+
 # Splits findings into (\@new, \@baseline, \@reviewed); each known one
 # gets {known} = [kind, text].
 sub partition($self, @f) {

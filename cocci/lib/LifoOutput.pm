@@ -6,7 +6,7 @@ use v5.36;
 use JSON::PP ();
 use LifoFinding ();
 use Exporter 'import';
-our @EXPORT_OK = qw(findings_json sarif_log write_file read_json);
+our @EXPORT_OK = qw(findings_json sarif_log sarif_mark write_file read_json);
 
 sub _json { JSON::PP->new->utf8->canonical->pretty }
 
@@ -84,6 +84,22 @@ sub sarif_log(%a) {
 			results => \@results,
 		}],
 	};
+	return _json->encode($log);
+}
+
+# The log sarif_log wrote ($text), its results marked as $known (a
+# LifoKnown: BASELINE=, REVIEWED=) knows them, by fingerprint
+# (LifoFinding::sarif_marks); every result stays (results hold every
+# finding, as findings.json does).
+sub sarif_mark($text, $known) {
+	my $log = _json->decode($text);
+	for my $run (@{$log->{runs} // []}) {
+		for my $res (@{$run->{results} // []}) {
+			my $fp = ($res->{partialFingerprints} // {})->{$LifoFinding::FINGERPRINT_TAG} // next;
+			my %m = LifoFinding::sarif_marks($known->reviewed($fp), $known->baseline_state($fp));
+			@$res{keys %m} = values %m;
+		}
+	}
 	return _json->encode($log);
 }
 

@@ -45,8 +45,12 @@ my %ALLOWED = (
 		associatedRule properties)],
 	logicalLocation => [qw(name index fullyQualifiedName decoratedName parentIndex kind properties)],
 	reportingConfiguration => [qw(enabled level rank parameters properties)],
+	suppression => [qw(guid kind status location justification properties)],
 );
 my %LEVEL = map { $_ => 1 } qw(none note warning error);
+my %BASELINE_STATE = map { $_ => 1 } qw(new unchanged updated absent);
+my %SUPPRESSION_KIND = map { $_ => 1 } qw(inSource external);
+my %SUPPRESSION_STATUS = map { $_ => 1 } qw(accepted underReview rejected);
 
 sub check_sarif($log) {
 	my @e;
@@ -210,6 +214,23 @@ sub check_sarif($log) {
 				if (!$is_arr->($res->{$k})) { $err->("$p.$k", 'must be an array'); next }
 				my $j = 0;
 				$location->($_, "$p.$k\[" . $j++ . "]") for @{$res->{$k}};
+			}
+			$err->("$p.baselineState", 'must be new, unchanged, updated or absent')
+				if exists $res->{baselineState} && !$BASELINE_STATE{$res->{baselineState} // ''};
+			if (exists $res->{suppressions}) {
+				if (!$is_arr->($res->{suppressions})) { $err->("$p.suppressions", 'must be an array') }
+				else {
+					my $j = 0;
+					for my $s (@{$res->{suppressions}}) {
+						my $sp = "$p.suppressions[" . $j++ . ']';
+						$obj->($s, $sp, 'suppression', 'kind') or next;
+						$err->("$sp.kind", 'must be inSource or external') if exists $s->{kind} && !$SUPPRESSION_KIND{$s->{kind} // ''};
+						$err->("$sp.status", 'must be accepted, underReview or rejected')
+							if exists $s->{status} && !$SUPPRESSION_STATUS{$s->{status} // ''};
+						$err->("$sp.justification", 'must be a string') if exists $s->{justification} && !$is_str->($s->{justification});
+						$location->($s->{location}, "$sp.location") if exists $s->{location};
+					}
+				}
 			}
 			if (exists $res->{partialFingerprints}) {
 				my $pf = $res->{partialFingerprints};

@@ -9,8 +9,10 @@ use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use TestLib;
 use File::Temp qw(tempdir);
 use File::Copy qw(copy);
+use JSON::PP ();
 use LifoKnown;
 use LifoOutput ();
+use SarifCheck qw(check_sarif);
 
 my $tmp = tempdir(CLEANUP => 1);
 sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
@@ -65,10 +67,41 @@ is($st, 0, 'the new one reviewed: FAIL_ON=any passes') or diag $o;
 like($o, qr/3 in the baseline \(BASELINE=\S+\), 1 reviewed \(REVIEWED=\S+\): not reported; 0 new/, '... said');
 unlike($o, qr/^mm\//m, '... nothing printed');
 
+# findings.sarif holds every finding, marked as SARIF 2.1.0 marks them:
+# a reviewed one suppressed (externally, with the reason), and with a
+# baseline each one's baselineState.
+my $sarif = sub ($dir) {
+	my $s = JSON::PP->new->decode(slurp("$dir/findings.sarif"));
+	is_deeply([check_sarif($s)], [], "$dir/findings.sarif: valid SARIF 2.1.0");
+	return { map { $_->{partialFingerprints}{'kmapLifo/v1'} => $_ } @{$s->{runs}[0]{results}} };
+};
+my $res = $sarif->("$tmp/b");
+is(scalar keys %$res, 4, 'findings.sarif: every finding, the reviewed one too');
+is_deeply($res->{$nfp}{suppressions}, [{ kind => 'external', justification => 'copy_three(): a test file, never built' }],
+	'... the reviewed one suppressed, with the reason from REVIEWED=');
+is($res->{$nfp}{baselineState}, 'new', '... and new: not in the baseline');
+is_deeply([map { $res->{$_}{baselineState} } @fp], [('unchanged') x 3], '... those of the baseline unchanged');
+ok(!grep({ exists $res->{$_}{suppressions} } @fp), '... and not suppressed');
+
 # Without a baseline, the reviewed ones alone are left out.
 ($st, $o) = run_cmd("$scan --out $tmp/b --fail-on fix --reviewed $tmp/reviewed 2>/dev/null");
 is($st, 1, 'REVIEWED= alone: the other fixes still fail the gate');
 is_deeply([sort map { s/:.*//r } split /\n/, $o], ['arch/arm/mm/copy.c', 'arch/loongarch/mm/init.c', 'mm/copy.c'], '... the reviewed one not printed');
+$res = $sarif->("$tmp/b");
+ok($res->{$nfp}{suppressions}, '... suppressed in findings.sarif');
+ok(!grep({ exists $_->{baselineState} } values %$res), '... and no baselineState without a baseline');
+($st, $o) = run_cmd("$scan --out $tmp/b 2>/dev/null");
+$res = $sarif->("$tmp/b");
+ok(!grep({ exists $_->{suppressions} || exists $_->{baselineState} } values %$res), 'neither: no result marked');
+
+# The checker knows the two properties.
+my $log = JSON::PP->new->decode(LifoOutput::sarif_log(findings => [], ok => 1));
+$log->{runs}[0]{results} = [{ message => { text => 'm' }, baselineState => 'old',
+	suppressions => [{ justification => 'j', status => 'maybe' }, 'x'] }];
+is_deeply([check_sarif($log)], ['$.runs[0].results[0].baselineState: must be new, unchanged, updated or absent',
+	"\$.runs[0].results[0].suppressions[0]: required property 'kind' missing (suppression)",
+	'$.runs[0].results[0].suppressions[0].status: must be accepted, underReview or rejected',
+	'$.runs[0].results[0].suppressions[1]: must be an object (suppression)'], 'SarifCheck: suppressions and baselineState checked');
 
 # An entry no finding matches: said, for pruning.
 write_to("$tmp/stale", "$nfp  copy_three()\n0123456789abcdef  gone since\n");

@@ -32,7 +32,8 @@ my @tok = LifoRule::rule_tokens("$root/cocci/kmap_local_lifo.cocci");
 ok((grep { $_ eq 'kmap_local_page' } @tok) && (grep { $_ eq 'pte_offset_map_lock' } @tok) && !(grep { /^(?:Functions|the)$/ } @tok), 'tokens of the real rule from maps.list');
 
 # spatch is told which Python to use: found through PATH, a pyenv shim
-# cost 0.7 s per start (cocci/README.md).
+# slows every start and may load a Python other than Debian's
+# (cocci/README.md, spatch 1.1.1).
 write_to("$t/args-spatch.sh", "[ \"\$1\" = --version ] && { echo 'spatch version 1.1.1'; exit 0; }\necho \"\$*\" >>'$t/args'\n");
 {
 	local $LifoSpatch::PYTHON = '/usr/bin/python3';

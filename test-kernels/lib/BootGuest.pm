@@ -7,6 +7,7 @@ package BootGuest;
 use v5.36;
 use File::Path qw(make_path);
 use KernelBuild;
+use OwnDir ();
 
 # new(kbuild => KernelBuild, src => TREE, dir => OUT, here => test-kernels,
 #     cross => PREFIX, kversion => VERSION)
@@ -35,6 +36,7 @@ sub cc($self, $out, $flags, @srcs) {
 sub build($self) {
 	my ($d, $src, $here) = @$self{qw(dir src here)};
 	make_path("$d/bin");
+	OwnDir::mark($d);
 	my $log = "$d/guest.log";
 	unlink $log;
 	if ((KernelBuild::slurp("$d/.headers") // '') ne $self->{kversion}) {

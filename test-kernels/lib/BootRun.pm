@@ -16,6 +16,7 @@ use BootState;
 use BootGuest;
 use BootQemu qw(qemu_command run_timed);
 use ProcRun ();
+use OwnDir ();
 use BootVerdict qw(verdict);
 
 sub ncpus {
@@ -67,17 +68,54 @@ sub result($self, $case, $ok, $detail, %row) {
 		workload => $case->{workload} // '-', warning => '-', ktests => '-', %row, verdict => $ok ? 'PASS' : 'FAIL' };
 }
 
-# Tools, lock, tree, working copy.  Dies with the reason.
-sub setup($self) {
-	my $m = $self->{machine};
-	my @missing = grep { !have_tool($_) } "$m->{cross}gcc", $m->{qemu}, 'patch', 'sparse';
-	die "missing tools: @missing (run make deps)\n" if @missing;
-	make_path($self->{logs});
+# One run at a time in OUT: OUT/lock, held until the process ends.
+sub lock($self) {
+	return if $self->{lock};
+	make_path($self->{out});
 	open $self->{lock}, '>', "$self->{out}/lock" or die "$self->{out}/lock: $!\n";
 	if (!flock $self->{lock}, LOCK_EX | LOCK_NB) {
 		$self->note("another boot-test holds $self->{out}/lock; waiting");
 		flock $self->{lock}, LOCK_EX;
 	}
+}
+
+# The folders the harness makes in OUT and later replaces, removes or
+# writes over carry a stamp (scripts/lib/OwnDir.pm); one made before
+# stamps holds a file only the harness writes there (its sign).
+our @OWN = (
+	# working copies (BootState; not its files src-dirty and src-state)
+	[qr/^src(?:-(?!(?:dirty|state)\z).+)?(?:\.tmp)?\z/, '.bt-origin'],
+	[qr/^obj-.+\z/, '.kb-stamp', 'config.log'],	# their O= folders (KernelBuild)
+	[qr/^work-.+\z/, 'src-state', 'src-dirty'],	# a flavour's state files (BootState)
+	[qr/^stage\z/, '../src-dirty'],		# the base state being made (BootState)
+	[qr/^guest\z/, '.headers', 'guest.log'],	# the initramfs (BootGuest)
+	[qr/^logs\z/, qr/\.log\z/],
+);
+
+# The folders of OUT of those names that the harness did not make; when
+# there is none, those it made before stamps are stamped now.
+sub foreign_folders($self) {
+	my $out = $self->{out};
+	opendir my $dh, $out or return ();
+	my (@foreign, @old);
+	for my $name (sort grep { !/^\.\.?\z/ } readdir $dh) {
+		my ($own) = grep { $name =~ $_->[0] } @OWN or next;
+		my $dir = "$out/$name";
+		if (!OwnDir::owned($dir, @$own[1 .. $#$own])) { push @foreign, $dir }
+		elsif (!-e "$dir/$OwnDir::STAMP") { push @old, $dir }
+	}
+	OwnDir::mark($_) for @foreign ? () : @old;
+	return @foreign;
+}
+
+# Tools, lock, tree, working copy.  Dies with the reason.
+sub setup($self) {
+	my $m = $self->{machine};
+	my @missing = grep { !have_tool($_) } "$m->{cross}gcc", $m->{qemu}, 'patch', 'sparse';
+	die "missing tools: @missing (run make deps)\n" if @missing;
+	$self->lock;
+	make_path($self->{logs});
+	OwnDir::mark($self->{logs});
 	my $pristine = $self->timed(tree => sub {
 		my ($p, $st) = capture(undef, 'sh', "$self->{top}/scripts/ktree.sh", $self->{kver});
 		die "no kernel tree for KVER=$self->{kver} (scripts/ktree.sh failed)\n" if $st;
@@ -107,6 +145,7 @@ sub source($self, $flavour) {
 	my (undef, @ov) = flavour_parts($flavour);
 	my @pre = map { @{$self->{overlays}{$_} // die "unknown overlay $_\n"} } @ov;
 	make_path($work);
+	OwnDir::mark($work) if $flavour ne 'base';
 	my $st = BootState->new(pristine => $self->{pristine}, src => "$self->{out}/src$sfx", work => $work,
 		top => $self->{top}, states => $self->{states}, pre => \@pre, note => sub { $self->note(@_) },
 		cocci => sub { $self->cocci_fix(@_) });
@@ -221,9 +260,17 @@ sub table($self) {
 	for my $r (@rows) { say join('  ', map { sprintf "%-*s", $w{$_}, $r->{$_} } @cols) =~ s/\s+$//r }
 }
 
-# Run CASES (and the sparse case when asked); returns the exit status.
+# Run CASES (and the sparse case when asked); returns the exit status:
+# 2, before anything is written, when OUT holds a folder of a name the
+# harness uses that it did not make.
 sub run($self, $cases, $sparse) {
 	my $t0 = time;
+	$self->lock;
+	if (my @foreign = $self->foreign_folders) {
+		print STDERR "boot-test: $_ was not made by boot-test, which replaces that folder: move it away, or pick another BUILD=\n"
+			for @foreign;
+		return 2;
+	}
 	if (!eval { $self->setup; 1 }) {
 		my $why = $@ =~ s/\n$//r;
 		$self->result($_, 0, $why) for @$cases, ($sparse ? { name => 'sparse' } : ());

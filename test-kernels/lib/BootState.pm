@@ -11,6 +11,7 @@ use v5.36;
 use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
 use KernelBuild;
+use OwnDir ();
 
 # new(pristine => TREE, src => COPY, work => DIR, top => PROJECT,
 #     states => {NAME => [STEP...]}, pre => [STEP...], note => CODE):
@@ -40,6 +41,7 @@ sub ensure_copy($self, $origin) {
 			and die "copying $self->{pristine} failed (log: $log)\n";
 	}
 	unlink "$src.tmp/.extracted";
+	OwnDir::mark("$src.tmp");
 	write_file("$src.tmp/.bt-origin", "$origin\n");
 	rename "$src.tmp", $src or die "cannot create $src: $!\n";
 	return 1;
@@ -97,6 +99,7 @@ sub apply($self, $label, @patches) {
 	my $log = "$w/state-$label.log";
 	remove_tree($stage);
 	make_path($stage);
+	OwnDir::mark($stage);
 	unlink $log;
 	my %files;
 	for (@patches) {

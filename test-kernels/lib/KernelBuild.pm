@@ -1,15 +1,20 @@
 # SPDX-License-Identifier: GPL-2.0
-# Configure and build a kernel in an O= folder for one machine: allnoconfig
-# plus the machine's config fragments, with the check that every requested
-# option survived olddefconfig.  Shared by the boot test and make fixes'
-# build check (cocci/lib/LifoBuild.pm), so both build the same kernel.
-# Errors are exceptions (die) with the reason and the log to read.
+# A kernel build in an O= folder (stamped: scripts/lib/OwnDir.pm): make
+# there with its output in a log (make, run_logged), sparse's warnings of
+# one object (sparse_warnings), and configure: allnoconfig plus config
+# fragments (a machine's, a flavour's), with the check that every
+# requested option survived olddefconfig.  The boot test uses all of it;
+# make fixes' build check (cocci/lib/LifoBuild.pm) configures its own
+# way (a defconfig, then the symbols that build a file) and uses make and
+# sparse_warnings.  Errors are exceptions (die) with the reason and the
+# log to read.
 package KernelBuild;
 use v5.36;
 use File::Path qw(make_path);
 use File::Basename qw(dirname);
 use lib dirname(__FILE__) . '/../../scripts/lib';
 use ProcRun ();
+use OwnDir ();
 
 # A kernel build (or a configuration step) runs this long at most.
 my $TIMEOUT = 4 * 3600;
@@ -102,6 +107,7 @@ sub configure($self) {
 	my $sfile = "$self->{obj}/.kb-stamp";
 	return 0 if -f "$self->{obj}/.config" && (slurp($sfile) // '') eq $stamp;
 	make_path($self->{obj});
+	OwnDir::mark($self->{obj});
 	unlink $sfile;
 	my $log = "$self->{obj}/config.log";
 	unlink $log;
