@@ -48,8 +48,6 @@ use LifoScan qw(scan);
 use LifoTree;
 use ProcRun ();
 use LifoKnown;
-use LifoOutput ();
-use File::Temp ();
 
 my %o = (timeout => 60, 'cocci-dir' => project_root() . '/cocci');
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=s', 'cocci-dir=s', 'kver=s',
@@ -75,14 +73,10 @@ my ($select, $desc) = selection($tree, %o, unread => \@unread);
 my $r = scan(tree => $tree, out => $out, jobs => $o{jobs}, timeout => $o{timeout},
 	cocci_dir => $o{'cocci-dir'}, select => $select, select_desc => $desc, unreadable => \@unread, quiet => $o{quiet},
 	spatch => $o{spatch}, kver => $o{kver}, wrappers => $o{wrappers},
-	slice => !$o{'no-slice'}, stall => $o{stall}, cache => $o{cache});
+	slice => !$o{'no-slice'}, stall => $o{stall}, cache => $o{cache}, known => $known);
 # Known findings (the baseline's, the reviewed ones) are not printed.
 my %idx = map { $r->{findings}[$_] => $_ } 0 .. $#{$r->{findings}};
 my ($new, $base, $rev) = $known->partition(@{$r->{findings}});
-# findings.sarif holds every finding; those known are marked there
-# (reviewed: suppressed, with the reason; against a baseline: new or
-# unchanged), in the folder the scan wrote it to.
-mark_sarif(($select ? "$out/partial" : $out) . ($r->{ok} ? '' : '/incomplete'), $known) if $known->active;
 print "$r->{lines}[$idx{$_}]\n" for @$new;
 # (Findings lost on a full disk are not "no findings".)
 my $written = close STDOUT;
@@ -119,18 +113,6 @@ if (my $on = $o{'fail-on'}) {
 	}
 }
 exit 0;
-
-# Rewrites DIR/findings.sarif with its known results marked
-# (LifoOutput::sarif_mark): written beside it, then renamed over it.
-sub mark_sarif($dir, $known) {
-	my $f = "$dir/findings.sarif";
-	my $why;
-	my $text = LifoCommon::read_bytes($f, \$why) // fail(LifoCommon::read_error($f, $why));
-	my (undef, $tmp) = File::Temp::tempfile('.findings.sarif.XXXXXX', DIR => $dir, UNLINK => 1);
-	LifoOutput::write_file($tmp, LifoOutput::sarif_mark($text, $known));
-	chmod((stat $f)[2] & 07777, $tmp);
-	rename $tmp, $f or fail("cannot rename $tmp to $f: $!");
-}
 
 # A path given relative to the tree, or absolute inside it, relative to
 # the tree; undef when it is outside.

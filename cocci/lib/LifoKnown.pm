@@ -77,7 +77,7 @@ sub why($self, $f) {
 	return ();
 }
 
-# For SARIF (LifoOutput::sarif_mark): the reason a finding of this
+# For SARIF (LifoOutput::sarif_log): the reason a finding of this
 # fingerprint was reviewed, or undef.
 sub reviewed($self, $fp) {
 	my $r = $self->{rev}{lc $fp} // return undef;

@@ -6,7 +6,7 @@ use v5.36;
 use JSON::PP ();
 use LifoFinding ();
 use Exporter 'import';
-our @EXPORT_OK = qw(findings_json sarif_log sarif_mark write_file read_json);
+our @EXPORT_OK = qw(findings_json sarif_log write_file read_json);
 
 sub _json { JSON::PP->new->utf8->canonical->pretty }
 
@@ -44,7 +44,9 @@ sub from_json($j) {
 #     rule, LifoFinding::sarif_rule), tool_version, engine_version
 #     (spatch's), ok, notifications (error texts), file_notes ([file,
 #     text]: parse failures, timeouts: warnings that locate the file),
-#     redact ([[absolute path, what to print]]).
+#     redact ([[absolute path, what to print]]), known (a LifoKnown:
+#     BASELINE=, REVIEWED=; its findings are marked, LifoFinding::sarif_marks:
+#     results hold every finding, as findings.json does).
 # No absolute local path is written: locations are relative to SRCROOT,
 # which the log leaves for the viewer to resolve (the kernel tree), and
 # the texts have the paths of the tree and of OUT replaced.
@@ -55,7 +57,12 @@ sub sarif_log(%a) {
 		return $t;
 	};
 	my $art = \&LifoFinding::artifact;
-	my @results = map { LifoFinding::sarif_result($_) } @{$a{findings}};
+	my $known = $a{known} && $a{known}->active ? $a{known} : undef;
+	my @results = map {
+		my $fp = LifoFinding::fingerprint($_);
+		+{ %{LifoFinding::sarif_result($_)},
+		  $known ? LifoFinding::sarif_marks($known->reviewed($fp), $known->baseline_state($fp)) : () }
+	} @{$a{findings}};
 	my @notes = (
 		(map { { message => { text => $clean->($_) }, level => 'error' } } @{$a{notifications} // []}),
 		(map { { message => { text => $clean->($_->[1]) }, level => 'warning',
@@ -84,22 +91,6 @@ sub sarif_log(%a) {
 			results => \@results,
 		}],
 	};
-	return _json->encode($log);
-}
-
-# The log sarif_log wrote ($text), its results marked as $known (a
-# LifoKnown: BASELINE=, REVIEWED=) knows them, by fingerprint
-# (LifoFinding::sarif_marks); every result stays (results hold every
-# finding, as findings.json does).
-sub sarif_mark($text, $known) {
-	my $log = _json->decode($text);
-	for my $run (@{$log->{runs} // []}) {
-		for my $res (@{$run->{results} // []}) {
-			my $fp = ($res->{partialFingerprints} // {})->{$LifoFinding::FINGERPRINT_TAG} // next;
-			my %m = LifoFinding::sarif_marks($known->reviewed($fp), $known->baseline_state($fp));
-			@$res{keys %m} = values %m;
-		}
-	}
 	return _json->encode($log);
 }
 

@@ -45,7 +45,8 @@ sub _hms($s) { return sprintf '%d:%02d', int($s / 60), int($s) % 60 }
 #     that could not be read, when the tree is not listed: errors),
 #     cache (a folder: what spatch printed per file is kept there by
 #     content, LifoCache.pm, and which files name which functions by
-#     their stat, LifoTreeIndex.pm; a rescan redoes what changed)
+#     their stat, LifoTreeIndex.pm; a rescan redoes what changed),
+#     known (LifoKnown: BASELINE=, REVIEWED=; findings.sarif marks them)
 # Everything is written in a scratch folder under OUT (removed on every
 # exit) and renamed into place when the scan is complete (a scan of part
 # of the tree, select, into OUT/partial/); a scan with
@@ -284,6 +285,7 @@ sub _publish($c) {
 			selection => $sel ? $a->{select_desc} // '' : undef));
 		write_file("$res/findings.sarif", sarif_log(findings => \@findings, help => $c->{help},
 			tool_version => tool_version(), engine_version => $c->{ver}, ok => $ok, notifications => $errors,
+			known => $a->{known},
 			file_notes => [(map { [$_, "spatch could not parse some functions of $_: they were not checked"] } @{$c->{perr}}),
 				(map { [$_, "spatch timed out on $_ ($c->{timeout} s): it was not checked"] } sort keys %$timeouts)],
 			redact => [[$tree, ''], [$c->{out}, 'OUT/'], [LifoCommon::project_root(), '']]));
