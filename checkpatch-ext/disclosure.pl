@@ -16,6 +16,7 @@ use v5.36;
 use Getopt::Long qw(:config no_ignore_case bundling_values);
 use File::Basename qw(dirname basename);
 use Cwd qw(abs_path);
+use Fcntl qw(O_RDONLY O_NONBLOCK);
 use lib dirname(abs_path($0)) . '/lib';
 use DisclosureMime;
 use DisclosureRules;
@@ -325,7 +326,10 @@ if ($FORM eq 'tree') {
 	$root = '.' if (!defined $root || $root eq '') && is_kernel_tree('.');
 	($FORM, $RULE_SRC) = ('llm', 'mainline Documentation/process/coding-assistants.rst, since 816d9992d9ed');
 	my $rst = defined $root && $root ne '' ? "$root/Documentation/process/coding-assistants.rst" : undef;
-	if ($rst && open(my $fh, '<', $rst)) {
+	# (Opened without blocking, and only a regular file read: a FIFO put
+	# there would hang the check for good.)
+	my $fh;
+	if ($rst && sysopen($fh, $rst, O_RDONLY | O_NONBLOCK) && -f $fh) {
 		while (my $l = <$fh>) {
 			next unless $l =~ /Assisted-by:\s*(\S+)/;
 			my $v = $1;

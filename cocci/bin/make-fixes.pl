@@ -46,7 +46,6 @@ use lib "$FindBin::Bin/../lib";
 use Getopt::Long qw(GetOptions);
 use Cwd qw(abs_path);
 use File::Path qw(make_path remove_tree);
-use File::Copy qw(copy);
 use Digest::SHA ();
 use LifoCommon qw(fail project_root is_ktree check_out_dir jobs_option lock_out scratch_dir);
 use LifoScan qw(scan);
@@ -230,7 +229,7 @@ my $git = sub (@a) {
 $git->('init', '-q');
 for my $file (sort keys %byfile) {
 	make_path("$work/" . ($file =~ s{/[^/]*$}{}r));
-	copy("$tree/$file", "$work/$file") or fail("copy $file: $!");
+	eval { LifoCommon::copy_regular("$tree/$file", "$work/$file"); 1 } or fail("copy $file: $@");
 }
 $git->('add', '-A');
 $git->('commit', '-q', '-m', 'packaged tree');
@@ -310,7 +309,7 @@ unless ($o{'no-check'}) {
 	make_path($pcopy);
 	for my $file (sort keys %byfile) {
 		make_path("$pcopy/" . ($file =~ s{/[^/]*$}{}r));
-		copy("$tree/$file", "$pcopy/$file");
+		eval { LifoCommon::copy_regular("$tree/$file", "$pcopy/$file") };
 	}
 	my $dchk = "$root/checkpatch-ext/disclosure.pl";
 	my ($builder, $moved_only, $unsigned);

@@ -11,6 +11,7 @@ package LifoBugReport;
 use v5.36;
 use LifoPatch qw(subject_prefix api_name wrap);
 use LifoFinding ();
+use LifoCommon ();
 
 # Why patch mode cannot move the release, from the findings and the code.
 #   $seed: { maps => {name=>1}, releases => {...}, iterators => {...} }
@@ -90,7 +91,9 @@ sub code_lines($file, $lines, @findings) {
 #   undef), kernel ("6.12.118"), name (the sender's name)
 sub draft($tree, $g, %a) {
 	my $file = $g->{file};
-	my @lines = do { open my $fh, '<', "$tree/$file" or die "$tree/$file: $!\n"; map { s/\r?\n\z//r } <$fh> };
+	my $why;
+	my $text = LifoCommon::read_bytes("$tree/$file", \$why) // die LifoCommon::read_error("$tree/$file", $why) . "\n";
+	my @lines = map { s/\r\z//r } split /\n/, $text;
 	my $prefix = subject_prefix($tree, $file);
 	my $api = api_name($g);
 	my $subject = "[bug report] $prefix $g->{function}(): $api mappings released out of order";

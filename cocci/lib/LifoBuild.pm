@@ -24,7 +24,6 @@
 package LifoBuild;
 use v5.36;
 use File::Path qw(make_path remove_tree);
-use File::Copy qw(copy);
 use File::Basename qw(dirname);
 use POSIX ();
 use lib dirname(__FILE__) . '/../../test-kernels/lib';
@@ -286,8 +285,8 @@ sub check_patch($self, $patch, @files) {
 		# Patch real copies (never the hard-linked originals) of the files
 		# the patch touches, and put the tree's back afterwards.
 		my @real = grep { -f "$self->{tree}/$_" } @files;
-		for my $t (@real) { my $pf = "$self->{src}/$t"; unlink $pf; copy("$self->{tree}/$t", $pf) or return @r, ['FAIL', "$t: copy: $!"] }
-		my $restore = sub { for my $t (@real) { my $pf = "$self->{src}/$t"; unlink $pf; link("$self->{tree}/$t", $pf) or copy("$self->{tree}/$t", $pf) } };
+		for my $t (@real) { my $pf = "$self->{src}/$t"; unlink $pf; eval { LifoCommon::copy_regular("$self->{tree}/$t", $pf); 1 } or return @r, ['FAIL', "$t: copy: $@"] }
+		my $restore = sub { for my $t (@real) { my $pf = "$self->{src}/$t"; unlink $pf; link("$self->{tree}/$t", $pf) or eval { LifoCommon::copy_regular("$self->{tree}/$t", $pf) } } };
 		my ($pst, $po, $pe) = capture($self->{src}, 'patch', '-p1', '-s', '--no-backup-if-mismatch', '-i', $patch);
 		if ($pst) { $restore->(); push @r, ['FAIL', "$f: patch -p1 failed: $po$pe"]; next }
 		my ($ast, $after, $alog) = $self->_sparse($p, $obj);

@@ -11,7 +11,7 @@ use Exporter 'import';
 use lib File::Spec->catdir(File::Spec->rel2abs(__FILE__) =~ s{/[^/]*\z}{}r, '..', '..', 'scripts', 'lib');
 use ProcRun ();
 use OwnDir ();
-our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes write_bytes open_regular
+our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes write_bytes copy_regular open_regular
 	jobs_option lock_out scratch_dir tool_version entries mark_own check_own);
 
 # The tooling's own version (SARIF's tool.driver.version, findings.json):
@@ -184,6 +184,14 @@ sub write_bytes($file, @text) {
 	open my $fh, '>:raw', $file or die "cannot write $file: $!\n";
 	print $fh @text or die "cannot write $file: $!\n";
 	close $fh or die "cannot write $file: $!\n";
+}
+
+# Copies the regular file $src to $dst (a FIFO or device there is an
+# error, never a read that blocks); dies saying why.
+sub copy_regular($src, $dst) {
+	my $why;
+	my $text = read_bytes($src, \$why) // die read_error($src, $why) . "\n";
+	write_bytes($dst, $text);
 }
 
 # A handle to read a regular file from; undef when it cannot be opened

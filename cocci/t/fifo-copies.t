@@ -89,6 +89,17 @@ my @cp = ('perl', "$root/cocci/bin/check-patch.pl", '--out', "$tmp/out", '--jobs
 	}
 }
 
+# checkpatch-ext/disclosure.pl run alone reads the same file: a FIFO
+# there is no form to read (the mainline form holds), never a hang.
+{
+	my $t = fake_tree();
+	write_to("$t/Documentation/process/coding-assistants.rst", "Assisted-by: LLM\n");
+	fifo("$t/Documentation/process/coding-assistants.rst");
+	my ($st, $o, $e) = run3('perl', "$root/checkpatch-ext/disclosure.pl", "--root=$t", $patch);
+	isnt($st, 124, 'disclosure.pl, coding-assistants.rst a FIFO: no hang') or diag "$o$e";
+	is($st, 0, '... the patch checked (it has no trailer to judge)') or diag "$o$e";
+}
+
 # lifo-fix.sh: a FIFO from the start, and one swapped in while spatch
 # runs (cocci/t/data/swap-grep.sh runs the command $REAL_GREP names,
 # here spatch, and swaps the file after it): the diff is made against
