@@ -46,6 +46,26 @@ virtual records
 
 @initialize:python@
 @@
+# >>> cocci/lib/lifo_rule.py: copied in by make regen (cocci/bin/inline-py.pl); edit that file
+# SPDX-License-Identifier: GPL-2.0-only
+# The Python of cocci/kmap_local_lifo.cocci.  The rule is one file, so
+# its @initialize:python@ block holds a copy of this module, which make
+# regen writes there (cocci/bin/inline-py.pl); the rules after that block
+# call these functions.  Edit this file, not the copy.
+#
+# Plain python3, standard library only: cocci/t/lifo_rule_test.py tests
+# it without spatch, with positions made as spatch makes them (a list of
+# objects with file, line, column, column_end and current_element, the
+# numbers as strings).  What needs spatch (cocci, coccinelle, coccilib)
+# stays in the script rules.  The lines ending in "summaries: NAME" are
+# filled from the name lists as the rules are (make regen, make scan:
+# cocci/lib/LifoLists.pm).
+#
+# The SmPL lexer of Coccinelle 1.1.1 reads this text too: no apostrophe
+# anywhere, no hash sign inside a string (write \x23), no string ending
+# in a backslash (chr(92)), an even number of double quotes in a comment,
+# no line starting with a hash sign and the name of the tool (a directive
+# to it), tabs to indent.  cocci/t/lifo_rule_test.py checks them.
 import json
 import re
 
@@ -139,7 +159,7 @@ def mentions(e, a, pos=None):
 	return False
 
 def mapping(e, pos, line=None, mapped_in=None):
-	"""A finding's mapping: the expression e as shown, the mapping
+	"""The mapping of a finding: the expression e as shown, the mapping
 	function called at pos, its line, the function that mapped it."""
 	m = {"expr": e, "map": callee(pos), "line": int(line if line is not None else pos[0].line)}
 	if mapped_in:
@@ -174,15 +194,15 @@ def distinct(a, b, pos=None):
 	return not mentions(a, b, pos) and not mentions(b, a, pos)
 
 def assignee(pos):
-	"""The handle a mapping call's result is assigned to, as written."""
+	"""The handle the result of a mapping call is assigned to, as written."""
 	text = lines_of(pos[0].file)[int(pos[0].line) - 1][:int(pos[0].column)]
 	m = re.search(r"([\w.>\[\]-]+)\s*=\s*(\([^()]*\)\s*)?$", text)
 	return tidy(m.group(1)) if m else None
 
 # One finding per pair of mappings in a function: the earliest release
-# that breaks their order, under the handle each call's result goes to
-# ("start_pte = pte = map()" is pte).  Each finding: rank, the release's
-# position, the record (record()), and the org links to the mappings.
+# that breaks their order, under the handle the result of each call goes
+# to ("start_pte = pte = map()" is pte).  Each finding: rank, the position
+# of the release, the record (record()), and the org links to the mappings.
 found = {}
 
 def keep(g, rank, p, rec, links):
@@ -470,7 +490,7 @@ def releases_first(p, a, b, pb):
 
 def tests_only(c, b):
 	"""Whether condition c only tests that b is there (b, b != NULL,
-	!IS_ERR(b)): after b's mapping it holds, so it decides nothing."""
+	!IS_ERR(b)): after the mapping of b it holds, so it decides nothing."""
 	c = re.sub(r"\s+", "", c)
 	c = re.sub(r"^(likely|unlikely)\((.*)\)$", r"\2", c)
 	b = re.escape(re.sub(r"\s+", "", tidy(b)))
@@ -594,7 +614,7 @@ def summarize_dirty():
 
 summarized = set()
 # The name sets the constraints below ask for at every identifier they
-# try, made once until a file's summaries change.
+# try, made once until the summaries of a file change.
 names_memo = {}
 
 def helpers_of(f):
@@ -621,7 +641,7 @@ def helper_names():
 
 def release_helper_names(f=None):
 	"""Functions that release a field of the structure they are passed:
-	a call releases that structure's mapping in the caller.  Those of
+	a call releases the mapping of that structure in the caller.  Those of
 	file f and of other files; without f, those of every file read (a
 	static function of one file is nothing in another)."""
 	summarize_dirty()
@@ -662,7 +682,7 @@ layouts = {}
 
 def layout(f):
 	"""Per line of file f: the function it is in and the names of that
-	function's parameters, read as the kernel lays a function out (its
+	function parameters, read as the kernel lays a function out (its
 	head and its closing brace at the start of a line; a rule would cost
 	a script call per identifier)."""
 	if f in layouts:
@@ -827,7 +847,7 @@ def call_args(text):
 
 def helper_arg(b, pb):
 	"""Whether b is the structure the helper call at pb maps a field of:
-	its argument at the helper's index, or, for a callback, an argument
+	its argument at the index of the helper, or, for a callback, an argument
 	after it.  Notes b as standing for that field."""
 	h = helper_calls.get(key(pb))
 	if not h:
@@ -907,8 +927,8 @@ leaves_of = {}
 
 def leaves(f, fn):
 	"""The fields function fn of file f maps once and releases nowhere:
-	[(type, path, line, pos)], in line order.  Asked once the file's
-	releases are all noted, so kept."""
+	[(type, path, line, pos)], in line order.  Asked once the
+	releases of the file are all noted, so kept."""
 	if (f, fn) in leaves_of:
 		return leaves_of[(f, fn)]
 	mine = [(fld, pm) for fld, pm in field_maps.get(f, ()) if pm[0].current_element == fn]
@@ -958,7 +978,7 @@ def reported(p):
 	return any(key(f[1]) == key(p) for f in found.values())
 
 def adjacent(p, q):
-	"""Whether only comments and q's guard stand between the release
+	"""Whether only comments and the guard of q stand between the release
 	statement at p and the one at q: the moves patch mode makes."""
 	lines = lines_of(p[0].file)
 	lp, lq = int(p[0].line), int(q[0].line)
@@ -990,8 +1010,8 @@ def choose(a, b, p, q):
 		stuck.add(pair)
 
 def owner(p):
-	"""'p' for a release patch mode moves down, 'q' for the one it moves
-	past (computed once the file's scripts have run)."""
+	"""p for a release patch mode moves down, q for the one it moves
+	past (computed once the scripts of the file have run)."""
 	f = p[0].file
 	if ("file", f) not in owners:
 		owners[("file", f)] = None
@@ -1003,6 +1023,7 @@ def owner(p):
 def org_text(s):
 	"""Org links end at the first "]": keep brackets out of their text."""
 	return s.replace("[", "(").replace("]", ")")
+# <<< cocci/lib/lifo_rule.py
 
 // spatch's token prefilter needs literal names: a violation ends in
 // release statements, so this rule spells out the releasing functions

@@ -93,6 +93,12 @@ for my $rule (qw(kmap_local_lifo kmap_local_wrappers)) {
 	expect_same("$rule.cocci holds the names of the lists (make regen)",
 		read_bytes($file), scalar capture($top, {}, 'perl', "$top/cocci/bin/lists.pl", $file));
 }
+# Their Python is that of cocci/lib/*.py, copied in (make regen).
+{
+	my ($out, $st) = capture($top, { stderr => 1 }, 'perl', "$top/cocci/bin/inline-py.pl", '--check');
+	$st == 0 ? ok('the rules hold cocci/lib/*.py as it is (make regen)')
+		 : nok('the rules hold another Python than cocci/lib/*.py', $out);
+}
 
 # spatch's token prefilter keeps working in every mode: the query names
 # the releasing functions (a rule without literal names would empty it,
