@@ -698,7 +698,7 @@ def layout(f):
 			continue
 		if t.startswith("}"):
 			fn, params = None, []
-		out.append((fn, params) if fn and not t.startswith("#") else (None, []))
+		out.append((fn, params) if fn and not t.startswith("\x23") else (None, []))
 	layouts[f] = out
 	return out
 
