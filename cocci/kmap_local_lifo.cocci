@@ -66,6 +66,7 @@ virtual records
 # in a backslash (chr(92)), an even number of double quotes in a comment,
 # no line starting with a hash sign and the name of the tool (a directive
 # to it), tabs to indent.  cocci/t/lifo_rule_test.py checks them.
+import bisect
 import json
 import re
 
@@ -440,27 +441,16 @@ def judge_arrays(f, d):
 def if_block(p):
 	"""The then-block of the if statement at p: (its text, its first and
 	last lines), or None when it is a single statement."""
-	lines = lines_of(p[0].file)
-	n, col = int(p[0].line) - 1, int(p[0].column)
-	text = "\n".join([" " * col + lines[n][col:]] + lines[n + 1:n + 200])
-	# Comments blanked, lines kept: offsets still tell the line.
-	text = re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
-	i, depth = text.find("(", col), 0
+	text, starts = flat(p[0].file)
+	o = offset(p)
+	i = text.find("(", o) if o >= 0 else -1
 	if i < 0:
 		return None
-	for j in range(i, len(text)):
-		depth += {"(": 1, ")": -1}.get(text[j], 0)
-		if depth == 0:
-			break
-	start = j + 1 + len(text[j + 1:]) - len(text[j + 1:].lstrip())
+	start = re.compile(r"\s*").match(text, closing(text, i, "(", ")") + 1).end()
 	if not text.startswith("{", start):
 		return None
-	depth = 0
-	for k in range(start, len(text)):
-		depth += {"{": 1, "}": -1}.get(text[k], 0)
-		if depth == 0:
-			break
-	return (text[start + 1:k], n + 1 + text[:start].count("\n"), n + 1 + text[:k].count("\n"))
+	k = closing(text, start, "{", "}")
+	return (text[start + 1:k], bisect.bisect(starts, start), bisect.bisect(starts, k))
 
 def exits(p):
 	"""Whether the block of the if statement at p ends by leaving the

@@ -269,6 +269,14 @@ class IfBlock(Case):
         f = self.c_file(self.SRC)
         self.assertIsNone(self.m.if_block(self.at(f, "if (c)")))
 
+    def test_literals_and_comments(self):
+        f = self.c_file("void f(void)\n{\n\tif (strcmp(s, \")\") ||\n\t    c == \'{\') {\n"
+                        "\t\tputs(\"}\"); // }\n\t\tgoto out;\n\t}\n}\n")
+        text, first, last = self.m.if_block(self.at(f, "if ("))
+        self.assertEqual((first, last), (4, 7))
+        self.assertEqual(text.split(), ["puts(", ");", "goto", "out;"])
+        self.assertTrue(self.m.exits(self.at(f, "if (")))
+
     def test_exits(self):
         f = self.c_file(self.SRC)
         self.assertTrue(self.m.exits(self.at(f, "if (a")))
