@@ -315,20 +315,37 @@ def judge_arrays(f, d):
 	heads = {offset(p) for p, _ in d.get("loops", ())}
 	heads |= {m.start() for m in re.finditer(r"\bdo\b(?=\s*[{\w])", text)}
 	loops = [(o, statement_end(text, o)) for o in heads if o >= 0]
+	inners = {}
 	def inner(o):
-		best = None
-		for a, b in loops:
-			if a < o <= b and (best is None or b - a < best[1] - best[0]):
-				best = (a, b)
-		return best
+		"""The innermost loop around offset o: (start, end), or None."""
+		if o not in inners:
+			best = None
+			for a, b in loops:
+				if a < o <= b and (best is None or b - a < best[1] - best[0]):
+					best = (a, b)
+			inners[o] = best
+		return inners[o]
 	fn_of = lambda p: p[0].current_element
+	def by_name(found):
+		"""found [(fn, name, offset, x)] as {(fn, name): ([offset], [x])},
+		in the order of the offsets, the first of equal offsets last."""
+		out = {}
+		for n, (fn, name, o, x) in enumerate(found):
+			out.setdefault((fn, name), []).append((o, -n, x))
+		for k, c in out.items():
+			c.sort(key=lambda t: t[:2])
+			out[k] = ([t[0] for t in c], [t[2] for t in c])
+		return out
 	# Locals: the mappings and the copies of elements they hold.
-	local_maps = [(fn_of(p), w, offset(p), p) for p, w in d.get("maps", ()) if not element(w)]
-	copies = [(fn_of(p), w[0], offset(p), w[1]) for p, w in d.get("copies", ())]
+	local_maps = by_name((fn_of(p), w, offset(p), p) for p, w in d.get("maps", ()) if not element(w))
+	copies = by_name((fn_of(p), w[0], offset(p), w[1]) for p, w in d.get("copies", ()))
 	def latest(found, fn, name, o):
-		"""The last of found (fn, name, offset, x) before o in the loop of o."""
-		c = [t for t in found if t[0] == fn and t[1] == name and t[2] < o and inner(t[2]) == inner(o)]
-		return max(c, key=lambda t: t[2])[3] if c else None
+		"""The x of the last of found[(fn, name)] before o in the loop of o."""
+		offsets, xs = found.get((fn, name), ((), ()))
+		for k in range(bisect.bisect_left(offsets, o) - 1, -1, -1):
+			if inner(offsets[k]) == inner(o):
+				return xs[k]
+		return None
 	mapped = []	# (fn, name, index, position of the mapping, loop)
 	for p, w in d.get("maps", ()):
 		if element(w):

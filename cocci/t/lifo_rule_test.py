@@ -466,6 +466,40 @@ class Arrays(Case):
         self.assertEqual([(a, self.m.key(p)) for a, p in self.m.el_undecided], [("p[]", self.m.key(pa))])
 
 
+class ArraysThroughLocals(Case):
+    SRC = ("void f(int n)\n"
+           "{\n"
+           "\tfor (i = 0; i < n; i++) {\n"
+           "\t\tv = kmap_local_page(pg[i]);\n"
+           "\t\tp[i] = v;\n"
+           "\t\tw = p[i];\n"
+           "\t}\n"
+           "\tfor (i = 0; i < n; i++) {\n"
+           "\t\tCOPY\n"
+           "\t\tkunmap_local(w);\n"
+           "\t}\n"
+           "}\n")
+
+    def judge(self, copy):
+        f = self.c_file(self.SRC.replace("COPY", copy))
+        d = {"loops": [(self.at(f, "for"), None), (self.at(f, "for", nth=2), None)],
+             "maps": [(self.at(f, "kmap_local_page"), "v")],
+             "stores": [(self.at(f, "p[i] = v"), ("p[i]", "v"))],
+             "copies": [(self.at(f, "w = p[i]"), ("w", "p[i]"))],
+             "rels": [(self.at(f, "kunmap_local"), "w")]}
+        if copy:
+            d["copies"].append((self.at(f, copy, nth=2), ("w", "p[i]")))
+        self.m.judge_arrays(f, d)
+        return [r["counting"] for _, _, r, _ in self.m.found.values()]
+
+    def test_stored_and_copied_in_loops(self):
+        self.assertEqual(self.judge("w = p[i];"), ["up"])
+
+    def test_copy_of_another_loop(self):
+        # w = p[i] of the mapping loop is not what the release loop releases.
+        self.assertEqual(self.judge(""), [])
+
+
 class Records(Case):
     def test_pair_message(self):
         f = self.c_file("void copy(void)\n{\n\ts = kmap_local_page(a);\n\td = kmap_local_page(b);\n"
