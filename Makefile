@@ -12,7 +12,7 @@ WRAPPERS ?= 1
 CACHE ?= $(BUILD)/cache
 COCCI_SP := cocci/kmap_local_lifo.cocci
 # The Python of the rules: make regen copies it into them.
-COCCI_PY := cocci/lib/lifo_rule.py
+COCCI_PY := cocci/lib/lifo_source.py cocci/lib/lifo_rule.py
 # make scan-trees: the trees (KSRC when empty) and, on one git tree, the
 # revisions; its OUT unless OUT= is given.
 TREES ?=
@@ -119,7 +119,7 @@ regen:
 	for r in $(call shq,$(COCCI_SP)) cocci/kmap_local_wrappers.cocci $(COCCI_PY); do \
 		perl cocci/bin/lists.pl $$r > $$r.tmp && mv $$r.tmp $$r || { rm -f $$r.tmp; exit 2; }; \
 	done
-	perl cocci/bin/inline-py.pl $(call shq,$(COCCI_SP))
+	perl cocci/bin/inline-py.pl $(call shq,$(COCCI_SP)) cocci/kmap_local_wrappers.cocci
 	perl cocci/bin/kernel-rule.pl
 
 # The disclosure hooks (commit-msg, sendemail-validate) into REPO's

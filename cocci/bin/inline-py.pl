@@ -11,7 +11,7 @@
 # between its markers is replaced by it, byte for byte.
 #   inline-py.pl [RULE.cocci...]          rewrite the copies (make regen)
 #   inline-py.pl --check [RULE.cocci...]  exit 1 when a copy differs
-# Default: cocci/kmap_local_lifo.cocci.
+# Default: cocci/kmap_local_lifo.cocci and cocci/kmap_local_wrappers.cocci.
 # Exit 2 on errors (a rule or module unreadable, markers that do not pair).
 use v5.36;
 use FindBin;
@@ -22,7 +22,7 @@ my $USAGE = "usage: inline-py.pl [--check] [RULE.cocci...]\n";
 my %o;
 GetOptions(\%o, 'check', 'help') or do { print STDERR $USAGE; exit 2 };
 if ($o{help}) { print $USAGE; exit 0 }
-my @rules = @ARGV ? @ARGV : map { "$top/cocci/$_.cocci" } qw(kmap_local_lifo);
+my @rules = @ARGV ? @ARGV : map { "$top/cocci/$_.cocci" } qw(kmap_local_lifo kmap_local_wrappers);
 
 sub fail($msg) { print STDERR "inline-py.pl: $msg\n"; exit 2 }
 

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# The Python of cocci/kmap_local_lifo.cocci.  The rule is one file, so
-# its @initialize:python@ block holds a copy of this module, which make
-# regen writes there (cocci/bin/inline-py.pl); the rules after that block
-# call these functions.  Edit this file, not the copy.
+# The Python of cocci/kmap_local_lifo.cocci: what its rules record, and
+# the judges of what they record.  The rule is one file, so its
+# @initialize:python@ block holds a copy of lifo_source.py, then one of
+# this module, which calls it; the rules after that block call these
+# functions.  make regen writes the copies (cocci/bin/inline-py.pl):
+# edit this file, not them.
 #
 # Plain python3, standard library only: cocci/t/lifo_rule_test.py tests
 # it without spatch, with positions made as spatch makes them (a list of
@@ -14,11 +16,12 @@
 #
 # The SmPL lexer of Coccinelle 1.1.1 reads this text too: no apostrophe
 # anywhere, no hash sign inside a string (write \x23), no string ending
-# in a backslash (chr(92)), an even number of double quotes in a comment,
-# no line starting with a hash sign and the name of the tool (a directive
-# to it), tabs to indent.  cocci/t/lifo_rule_test.py checks them.
+# in a backslash (chr(92)), an even number of double quotes in a comment
+# after code, no line starting with a hash sign and the name of the tool
+# (a directive to it), tabs to indent.  cocci/t/lifo_rule_test.py checks
+# them.
 import bisect
-import json
+import json	# (for the records the script rules print)
 import re
 
 # Summaries of functions defined in other files (a driver that checks a
@@ -31,8 +34,7 @@ plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_lo
 plain_maps = set(plain_map_names.split(";"))
 iterator_names = "sg_miter_next;skb_seq_read" # summaries: iterators.list
 iterators = set(iterator_names.split(";"))
-# Functions that release by key (keyed_at()).
-keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
+# Functions that release by key (keyreleases: lifo_source.py).
 keyrel_names = set(keyreleases.split(";"))
 ext_maps = {}	# function => (index, path)
 ext_rels = {}	# function => set((index, path))
@@ -47,7 +49,6 @@ mapcalls = {}
 nested = set()
 nullexit = set()
 aliases = {}
-srclines = {}
 owners = {}
 
 def key(p):
@@ -55,15 +56,6 @@ def key(p):
 
 def where(p):
 	return (p[0].file, p[0].current_element)
-
-def lines_of(f):
-	if f not in srclines:
-		try:
-			with open(f, errors="replace") as fh:
-				srclines[f] = fh.read().split("\n")
-		except OSError:
-			srclines[f] = []
-	return srclines[f]
 
 def callee(p):
 	"""The name of the function called at position p."""
@@ -475,47 +467,10 @@ def undecided_guard(a, b, pb, p):
 	print("UNDECIDED: %s:%s: %s(): %s (line %s) may still be mapped here, where %s is released: that depends on the conditions of its releases" % (
 		p[0].file, p[0].line, p[0].current_element, tidy(b), pb[0].line, tidy(a)))
 
-def fname(pos):
-	"""The function at pos, or the function-like macro whose body it is
-	in (spatch reads macro bodies as code of no function)."""
-	fn = pos[0].current_element
-	if fn != "something_else":
-		return fn
-	lines, n = lines_of(pos[0].file), int(pos[0].line) - 1
-	while n > 0 and lines[n - 1].rstrip().endswith(chr(92)):
-		n -= 1
-	m = n < len(lines) and re.match(r"\s*\x23\s*define\s+(\w+)\(", lines[n])
-	return m.group(1) if m else fn
-
-def definition(pos):
-	"""The lines of the function (or macro) at pos from its head to pos,
-	or []."""
-	fn, lines = fname(pos), lines_of(pos[0].file)
-	for n in range(int(pos[0].line) - 1, -1, -1):
-		if re.match(r"(\w|\s*\x23\s*define\b).*\b%s\s*\(" % re.escape(fn), lines[n]):
-			return lines[n:int(pos[0].line)]
-	return []
-
-def parameters(pos):
-	"""The parameters of the function at pos as written, read from its
-	definition (the rules below match statements, not whole functions:
-	far cheaper)."""
-	head = " ".join(definition(pos))
-	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fname(pos)), head)
-	return m.group(1).split(",") if m else []
-
 def params_of(pos):
 	"""The pointer parameters of the function at pos, [(type, name)]."""
 	ps = [re.match(r"\s*(.*?)\s*\*\s*(\w+)\s*$", a) for a in parameters(pos)]
 	return [(re.sub(r"\s+", " ", q.group(1)), q.group(2)) for q in ps if q]
-
-def param_names(pos):
-	"""The names of the parameters of the function at pos, in order."""
-	names = []
-	for a in parameters(pos):
-		m = re.search(r"(\w+)\s*$", a)
-		names.append(m.group(1) if m else "")
-	return names
 
 def field_of(x, pos):
 	"""x as (type, path from a pointer parameter: "$->src.addr"), or None."""
@@ -541,9 +496,9 @@ def struct_arg(x, pos):
 	names = param_names(pos)
 	if base not in names:
 		for text in definition(pos):
-			d = re.search(r"\*\s*%s\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*;" % re.escape(base), text)
-			if d and d.group(1) in names:
-				base = d.group(1)
+			src = [name for p, name in pointer_copies(text) if p == base and name in names]
+			if src:
+				base = src[0]
 				break
 		else:
 			return None
@@ -651,7 +606,7 @@ def layout(f):
 			m = re.search(r"(\w+)\s*\(", t)
 			fn = m.group(1) if m else None
 			h = fn and re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fn), " ".join(lines[n:n + 6]))
-			params = [re.search(r"(\w*)\s*$", a).group(1) for a in h.group(1).split(",")] if h else []
+			params = [param_name(a) for a in h.group(1).split(",")] if h else []
 			out.append((None, []))
 			continue
 		if t.startswith("}"):
@@ -783,26 +738,6 @@ def find_helper_calls(f):
 	for k, args in given.items():
 		mapcalls[k] = mapcalls.get(k, 0) + len(args)
 
-def call_args(text):
-	"""The top-level arguments of the call whose "(" opens text."""
-	args, depth, cur = [], 0, ""
-	for c in text:
-		if c in "([{":
-			depth += 1
-			if depth == 1:
-				continue
-		elif c in ")]}":
-			depth -= 1
-			if depth == 0:
-				args.append(cur.strip())
-				return args
-		elif c == "," and depth == 1:
-			args.append(cur.strip())
-			cur = ""
-			continue
-		cur += c
-	return args
-
 def helper_arg(b, pb):
 	"""Whether b is the structure the helper call at pb maps a field of:
 	its argument at the index of the helper, or, for a callback, an argument
@@ -811,10 +746,7 @@ def helper_arg(b, pb):
 	if not h:
 		return True
 	idx, path = h
-	lines = lines_of(pb[0].file)
-	ln = int(pb[0].line) - 1
-	rest = " ".join([lines[ln][int(pb[0].column):]] + lines[ln + 1:ln + 8])
-	m = re.match(r"\w+\s*(.*)", rest, re.S)
+	m = re.match(r"\w+\s*(.*)", text_from(pb), re.S)
 	after = m.group(1) if m else ""
 	want = re.sub(r"\s+", "", str(b))
 	if after.startswith("("):
@@ -836,14 +768,6 @@ maplines = {}
 keyargs = {}	# (function, handle) => the arguments of its mapping call
 # The outer mappings of nest that are checked: (function, A).
 outer = set()
-
-def call_at(p):
-	"""The name and the arguments of the call at position p."""
-	lines = lines_of(p[0].file)
-	ln = int(p[0].line) - 1
-	rest = " ".join([lines[ln][int(p[0].column):]] + lines[ln + 1:ln + 8])
-	m = re.match(r"(\w+)\s*(\(.*)", rest, re.S)
-	return (m.group(1), call_args(m.group(2))) if m else ("?", [])
 
 def keyed_at(q, x, pos):
 	"""Whether the call at q releases by key the mapping of handle x (of

@@ -18,6 +18,16 @@ my $text = slurp($rule);
 my ($st, $o) = run_cmd("perl '$tool' --check 2>&1");
 is($st, 0, 'the committed rules hold their modules as they are') or diag $o;
 
+# The helper search holds lifo_source.py for itself alone: what make scan
+# appends to the checker, which holds it too, leaves it out.
+my $wrappers = slurp("$root/cocci/kmap_local_wrappers.cocci");
+my $source = slurp("$root/cocci/lib/lifo_source.py");
+like($wrappers, qr/^\x23 >>> cocci\/lib\/lifo_source\.py: .*\n\Q$source\E\x23 <<< /m, 'kmap_local_wrappers.cocci holds lifo_source.py');
+like($text, qr/^\x23 >>> cocci\/lib\/lifo_source\.py: .*\n\Q$source\E\x23 <<< .*\n\x23 >>> cocci\/lib\/lifo_rule\.py/m,
+	'kmap_local_lifo.cocci holds lifo_source.py, then lifo_rule.py');
+($st, $o) = run_cmd('perl', "$root/cocci/bin/lists.pl", '--rules-only', "$root/cocci/kmap_local_wrappers.cocci");
+unlike($o, qr/\@initialize|^\x23 >>> /m, 'the rules make scan appends to the checker hold no copy');
+
 # A copy edited in the rule: --check names the module, the rewrite
 # restores the module text.
 my $module = slurp("$root/cocci/lib/lifo_rule.py");

@@ -20,8 +20,9 @@ import unittest
 from contextlib import redirect_stdout
 
 LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib")
-# In the order of the copies in cocci/kmap_local_lifo.cocci.
-MODULES = ["lifo_rule.py"]
+# In the order of the copies in cocci/kmap_local_lifo.cocci
+# (kmap_local_wrappers.cocci holds the first).
+MODULES = ["lifo_source.py", "lifo_rule.py"]
 
 
 def load():
@@ -342,6 +343,93 @@ class Functions(Case):
         f = self.c_file(self.SRC + "\nint other(void)\n{\n\treturn 1;\n}\n")
         self.assertTrue(self.m.is_static(f, "walk_map"))
         self.assertFalse(self.m.is_static(f, "other"))
+
+
+class Heads(Case):
+    def test_param_name(self):
+        n = self.m.param_name
+        self.assertEqual([n(a) for a in ("int n", " struct s *p ", "char buf[16]", "u8 v [ ]", "void",
+                                         "...", "const struct page *", "unsigned long")],
+                         ["n", "p", "buf", "v", "", "", "", "long"])
+
+    def test_pointer_copies(self):
+        c = self.m.pointer_copies
+        self.assertEqual(c("\tstruct s *p = data;"), [("p", "data")])
+        self.assertEqual(c("\tstruct s *p = (struct s *) data;"), [("p", "data")])
+        self.assertEqual(c("\tstruct s *p = data, *q = r;"), [("q", "r")])
+        self.assertEqual(c("\tstruct s *a = b, *p = data;"), [("p", "data")])
+        self.assertEqual(c("\tchar *a = x->y;"), [])
+
+    def test_text_from(self):
+        f = self.c_file("".join("line%d\n" % n for n in range(1, 12)))
+        self.assertEqual(self.m.text_from([Pos(f, 2, 2, "f")]), "ne2 line3 line4 line5 line6 line7 line8 line9")
+
+
+class KeyReleases(Case):
+    SRC = ("void put_area(struct pcpu *pc, int cpu)\n"
+           "{\n"
+           "\tstruct area *a = per_cpu_ptr(pc->areas, cpu);\n"
+           "\tkunmap_local(a->vaddr);\n"
+           "}\n"
+           "\n"
+           "void put_obj(struct zs_pool *pool,\n"
+           "\t     unsigned long handle)\n"
+           "{\n"
+           "\tzs_unmap_object(pool, handle);\n"
+           "}\n"
+           "\n"
+           "void put_page_addr(struct page *page, void *addr)\n"
+           "{\n"
+           "\tkunmap_local(addr);\n"
+           "}\n"
+           "\n"
+           "void put_field(void *data)\n"
+           "{\n"
+           "\tstruct walk *w = data;\n"
+           "\tkunmap_local(w->addr);\n"
+           "}\n"
+           "\n"
+           "void put_kept(struct x *x)\n"
+           "{\n"
+           "\tg->vaddr = kmap_local_page(x->page);\n"
+           "\tkunmap_local(g->vaddr);\n"
+           "}\n"
+           "\n"
+           "void put_other(struct zs_pool *pool)\n"
+           "{\n"
+           "\tzs_unmap_object(glob, h);\n"
+           "}\n"
+           "\n"
+           "void no_params(void)\n"
+           "{\n"
+           "\tkunmap_local(g->vaddr);\n"
+           "}\n"
+           "\n"
+           "\x23define put_m(m) \\\n"
+           "\tkunmap_local(g->vaddr)\n")
+
+    def by_key(self, fn, needle, nth=1):
+        f = self.c_file(self.SRC)
+        return self.m.releases_by_key(self.at(f, needle, fn, nth))
+
+    def test_by_key(self):
+        self.assertTrue(self.by_key("put_area", "kunmap_local"))
+        self.assertTrue(self.by_key("put_obj", "zs_unmap_object"))
+
+    def test_not_by_key(self):
+        # A parameter itself, or a pointer set from one: a plain release.
+        self.assertFalse(self.by_key("put_page_addr", "kunmap_local(addr)"))
+        self.assertFalse(self.by_key("put_field", "kunmap_local(w"))
+        # What it set itself; a release by key given none of them.
+        self.assertFalse(self.by_key("put_kept", "kunmap_local(g"))
+        self.assertFalse(self.by_key("put_other", "zs_unmap_object", 2))
+        self.assertFalse(self.by_key("no_params", "kunmap_local(g", 2))
+        # The body of a macro: no function.
+        self.assertFalse(self.by_key("something_else", "kunmap_local(g", 3))
+
+    def test_mappers(self):
+        f = self.c_file(self.SRC)
+        self.assertFalse(self.m.releases_by_key(self.at(f, "kunmap_local", "put_area"), {(f, "put_area")}))
 
 
 class Summaries(Case):
