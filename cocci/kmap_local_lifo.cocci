@@ -250,8 +250,11 @@ def callee(p):
 	return m.group(0) if m else "?"
 
 def tidy(e):
-	"""An expression as the kernel writes it (spatch prints "a -> b", "& m")."""
-	e = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e)).strip()
+	"""An expression as the kernel writes it (spatch prints "a -> b",
+	"( void * ) p", "& m"): the address of a handle is the handle.  The
+	tools that read the records tidy their expressions alike."""
+	e = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e))
+	e = re.sub(r"\s+\)", ")", re.sub(r"\(\s+", "(", e)).strip()
 	return re.sub(r"^&\s*", "", e)
 
 def note_alias(x, y, p):

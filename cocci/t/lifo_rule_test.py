@@ -77,6 +77,7 @@ class Tidy(Case):
         self.assertEqual(t("w -> pages [ i ]"), "w->pages[i]")
         self.assertEqual(t("s . f"), "s.f")
         self.assertEqual(t(" a "), "a")
+        self.assertEqual(t("( void * ) b + 4"), "(void *) b + 4")
 
     def test_address_of(self):
         self.assertEqual(self.m.tidy("& m"), "m")
