@@ -11,6 +11,8 @@ WRAPPERS ?= 1
 # make scan keeps what spatch printed per file here (CACHE= for none).
 CACHE ?= $(BUILD)/cache
 COCCI_SP := cocci/kmap_local_lifo.cocci
+# The Python of the rules: make regen copies it into them.
+COCCI_PY := cocci/lib/lifo_source.py cocci/lib/lifo_rule.py
 # make scan-trees: the trees (KSRC when empty) and, on one git tree, the
 # revisions; its OUT unless OUT= is given.
 TREES ?=
@@ -51,7 +53,7 @@ help:
 	@echo "  make bench         time the LIFO rules on the whole tree"
 	@echo "  make bench-rescan  time a rescan with the cache against a first scan"
 	@echo "  make bench-revs    time make scan-trees over K revisions of a history made from the tree"
-	@echo "  make regen         regenerate the semantic patches from the name lists"
+	@echo "  make regen         regenerate the semantic patches from the name lists and cocci/lib/*.py"
 	@echo "  make install-hooks REPO=DIR   the disclosure git hooks into a repository"
 	@echo "  make deps          install what is missing (Debian packages)"
 	@echo "  make tree          extract the packaged tree and print its path (and how to make a git tree of it)"
@@ -116,9 +118,10 @@ check-patch: deps
 # Write the name lists into the semantic patches, then remake the kernel
 # patch that adds the rule to scripts/coccinelle/api/.
 regen:
-	for r in $(call shq,$(COCCI_SP)) cocci/kmap_local_wrappers.cocci; do \
+	for r in $(call shq,$(COCCI_SP)) cocci/kmap_local_wrappers.cocci $(COCCI_PY); do \
 		perl cocci/bin/lists.pl $$r > $$r.tmp && mv $$r.tmp $$r || { rm -f $$r.tmp; exit 2; }; \
 	done
+	perl cocci/bin/inline-py.pl $(call shq,$(COCCI_SP)) cocci/kmap_local_wrappers.cocci
 	perl cocci/bin/kernel-rule.pl
 
 # The disclosure hooks (commit-msg, sendemail-validate) into REPO's

@@ -46,7 +46,176 @@ virtual records
 
 @initialize:python@
 @@
-import json
+# >>> cocci/lib/lifo_source.py: copied in by make regen (cocci/bin/inline-py.pl); edit that file
+# SPDX-License-Identifier: GPL-2.0-only
+# The Python both rules need: the C text around a position (a call, its
+# arguments, the head of its function), and the judge of a release by
+# key for the helper search.  kmap_local_lifo.cocci holds a copy of this
+# module, then one of lifo_rule.py, which calls it; kmap_local_wrappers.cocci
+# holds a copy before its rules, which make scan drops when it appends
+# those rules to the checker (cocci/lib/LifoPasses.pm).  make regen writes
+# the copies (cocci/bin/inline-py.pl): edit this file, not them.
+#
+# Plain python3, standard library only, as lifo_rule.py (whose header
+# says what the SmPL lexer trips on); cocci/t/lifo_rule_test.py tests it.
+import re
+
+# Functions that release by key (keyed_at(), releases_by_key()), and the
+# members of operations tables that do.
+keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
+opkeyreleases = "" # summaries: opkeyreleases.list
+srclines = {}
+
+def lines_of(f):
+	if f not in srclines:
+		try:
+			with open(f, errors="replace") as fh:
+				srclines[f] = fh.read().split("\n")
+		except OSError:
+			srclines[f] = []
+	return srclines[f]
+
+def text_from(p):
+	"""The text from position p on: the rest of its line and the seven
+	lines after it."""
+	lines = lines_of(p[0].file)
+	ln = int(p[0].line) - 1
+	return " ".join([lines[ln][int(p[0].column):]] + lines[ln + 1:ln + 8])
+
+def call_args(text):
+	"""The top-level arguments of the call whose "(" opens text."""
+	args, depth, cur = [], 0, ""
+	for c in text:
+		if c in "([{":
+			depth += 1
+			if depth == 1:
+				continue
+		elif c in ")]}":
+			depth -= 1
+			if depth == 0:
+				args.append(cur.strip())
+				return args
+		elif c == "," and depth == 1:
+			args.append(cur.strip())
+			cur = ""
+			continue
+		cur += c
+	return args
+
+def call_at(p):
+	"""The name and the arguments of the call at position p."""
+	m = re.match(r"(\w+)\s*(\(.*)", text_from(p), re.S)
+	return (m.group(1), call_args(m.group(2))) if m else ("?", [])
+
+def fname(pos):
+	"""The function at pos, or the function-like macro whose body it is
+	in (spatch reads macro bodies as code of no function)."""
+	fn = pos[0].current_element
+	if fn != "something_else":
+		return fn
+	lines, n = lines_of(pos[0].file), int(pos[0].line) - 1
+	while n > 0 and lines[n - 1].rstrip().endswith(chr(92)):
+		n -= 1
+	m = n < len(lines) and re.match(r"\s*\x23\s*define\s+(\w+)\(", lines[n])
+	return m.group(1) if m else fn
+
+def definition(pos):
+	"""The lines of the function (or macro) at pos from its head to pos,
+	or []."""
+	fn, lines = fname(pos), lines_of(pos[0].file)
+	for n in range(int(pos[0].line) - 1, -1, -1):
+		if re.match(r"(\w|\s*\x23\s*define\b).*\b%s\s*\(" % re.escape(fn), lines[n]):
+			return lines[n:int(pos[0].line)]
+	return []
+
+def parameters(pos):
+	"""The parameters of the function at pos as written, read from its
+	definition (the rules match statements, not whole functions: far
+	cheaper)."""
+	head = " ".join(definition(pos))
+	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fname(pos)), head)
+	return m.group(1).split(",") if m else []
+
+def param_name(a):
+	"""The name parameter a declares ("n" of "int n", "p" of "char p[]"),
+	or "" (void, an ellipsis, a type alone)."""
+	m = re.search(r"(\w+)\s*(\[[^]]*\])?\s*$", a)
+	return m.group(1) if m and m.group(1) != "void" else ""
+
+def param_names(pos):
+	"""The names of the parameters of the function at pos, in order."""
+	return [param_name(a) for a in parameters(pos)]
+
+def pointer_copies(text):
+	"""The pointers a line sets from a name ("struct s *p = data;", with
+	a cast or not): [(pointer, name)]."""
+	return re.findall(r"\*\s*(\w+)\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*;", text)
+
+def releases_by_key(pr, mappers=()):
+	"""Whether the release at pr makes its function a release by key (the
+	helper search): given parameters, it releases what none of them, nor
+	a pointer set from one, names, and it did not set what it releases
+	(kunmap_local(s->vaddr) of a per-CPU area), or gives some of them to
+	a release by key (zs_unmap_object(pool, handle)).  Not a function
+	among mappers, (file, function) pairs that map themselves, nor the
+	body of a macro."""
+	fn = pr[0].current_element
+	body = definition(pr)
+	if not body or fname(pr) != fn or (pr[0].file, fn) in mappers:
+		return False
+	params = [x for x in param_names(pr) if x]
+	for t in body:
+		params += [p for p, name in pointer_copies(t) if name in params]
+	name, args = call_at(pr)
+	if not params or name == "?":
+		return False
+	arg = ", ".join(args)
+	named = [x for x in params if re.search(r"\b%s\b" % re.escape(x), arg)]
+	# Set in the function before: a mapping it keeps, no key.
+	assigned = any(re.search(r"(?<![=!<>])%s\s*=[^=]" % re.escape(arg), t) for t in body[1:])
+	# A release of a parameter is a plain release helper (the rule wrel);
+	# by key: what it releases names none of them, or a release by key is
+	# given some of them.
+	if name in keyreleases.split(";") + opkeyreleases.split(";"):
+		return bool(named)
+	return not named and not assigned and "->" in arg
+
+def points_into(v, x):
+	"""Whether expression v can point into the mapping x (the helper
+	search: is what a function returns its mapping?): x taken as an
+	address (x + off, (T *)x, &x->f), not only read through (*x, x->f,
+	x[i]): pte_page(*ptep) is a page found from the entry read, the
+	entry itself is not handed on."""
+	v, x = re.sub(r"\s+", "", str(v)), re.escape(re.sub(r"\s+", "", str(x)))
+	reads = r"(?<![\w&])\*\(?%s\)?(?![\w\[(]|->|\.)|(?<![\w.>&])%s(?=->|\[)" % (x, x)
+	rest = re.sub(reads, "_", v)
+	return re.search(r"(?<![\w.>])%s(?!\w)" % x, rest) is not None
+# <<< cocci/lib/lifo_source.py
+# >>> cocci/lib/lifo_rule.py: copied in by make regen (cocci/bin/inline-py.pl); edit that file
+# SPDX-License-Identifier: GPL-2.0-only
+# The Python of cocci/kmap_local_lifo.cocci: what its rules record, and
+# the judges of what they record.  The rule is one file, so its
+# @initialize:python@ block holds a copy of lifo_source.py, then one of
+# this module, which calls it; the rules after that block call these
+# functions.  make regen writes the copies (cocci/bin/inline-py.pl):
+# edit this file, not them.
+#
+# Plain python3, standard library only: cocci/t/lifo_rule_test.py tests
+# it without spatch, with positions made as spatch makes them (a list of
+# objects with file, line, column, column_end and current_element, the
+# numbers as strings).  What needs spatch (cocci, coccinelle, coccilib)
+# stays in the script rules.  The lines ending in "summaries: NAME" are
+# filled from the name lists as the rules are (make regen, make scan:
+# cocci/lib/LifoLists.pm).
+#
+# The SmPL lexer of Coccinelle 1.1.1 reads this text too: no apostrophe
+# anywhere, no hash sign inside a string (write \x23), no string ending
+# in a backslash (chr(92)), an even number of double quotes in a comment
+# after code, no line starting with a hash sign and the name of the tool
+# (a directive to it), tabs to indent.  cocci/t/lifo_rule_test.py checks
+# them.
+import bisect
+import json	# (for the records the script rules print)
 import re
 
 # Summaries of functions defined in other files (a driver that checks a
@@ -59,10 +228,8 @@ plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_lo
 plain_maps = set(plain_map_names.split(";"))
 iterator_names = "sg_miter_next;skb_seq_read" # summaries: iterators.list
 iterators = set(iterator_names.split(";"))
-# Functions that release by key (keyed_at()).
-keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
-# Members of operations tables that release by key (E->unmap(pool, h)).
-opkeyreleases = "" # summaries: opkeyreleases.list
+# Functions, and members of operations tables (E->unmap(pool, h)), that
+# release by key (keyreleases, opkeyreleases: lifo_source.py).
 keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
 ext_maps = {}	# function => (index, path)
 ext_rels = {}	# function => set((index, path))
@@ -77,7 +244,6 @@ mapcalls = {}
 nested = set()
 nullexit = set()
 aliases = {}
-srclines = {}
 owners = {}
 
 def key(p):
@@ -85,15 +251,6 @@ def key(p):
 
 def where(p):
 	return (p[0].file, p[0].current_element)
-
-def lines_of(f):
-	if f not in srclines:
-		try:
-			with open(f, errors="replace") as fh:
-				srclines[f] = fh.read().split("\n")
-		except OSError:
-			srclines[f] = []
-	return srclines[f]
 
 def callee(p):
 	"""The name of the function called at position p."""
@@ -113,8 +270,11 @@ def shown_callee(p):
 	return ("->" if before.rstrip().endswith("->") else "") + callee(p)
 
 def tidy(e):
-	"""An expression as the kernel writes it (spatch prints "a -> b", "& m")."""
-	e = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e)).strip()
+	"""An expression as the kernel writes it (spatch prints "a -> b",
+	"( void * ) p", "& m"): the address of a handle is the handle.  The
+	tools that read the records tidy their expressions alike."""
+	e = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e))
+	e = re.sub(r"\s+\)", ")", re.sub(r"\(\s+", "(", e)).strip()
 	return re.sub(r"^&\s*", "", e)
 
 def note_alias(x, y, p):
@@ -149,7 +309,7 @@ def mentions(e, a, pos=None):
 	return False
 
 def mapping(e, pos, line=None, mapped_in=None):
-	"""A finding's mapping: the expression e as shown, the mapping
+	"""The mapping of a finding: the expression e as shown, the mapping
 	function called at pos, its line, the function that mapped it."""
 	m = {"expr": e, "map": shown_callee(pos), "line": int(line if line is not None else pos[0].line)}
 	if mapped_in:
@@ -184,15 +344,15 @@ def distinct(a, b, pos=None):
 	return not mentions(a, b, pos) and not mentions(b, a, pos)
 
 def assignee(pos):
-	"""The handle a mapping call's result is assigned to, as written."""
+	"""The handle the result of a mapping call is assigned to, as written."""
 	text = lines_of(pos[0].file)[int(pos[0].line) - 1][:int(pos[0].column)]
 	m = re.search(r"([\w.>\[\]-]+)\s*=\s*(\([^()]*\)\s*)?$", text)
 	return tidy(m.group(1)) if m else None
 
 # One finding per pair of mappings in a function: the earliest release
-# that breaks their order, under the handle each call's result goes to
-# ("start_pte = pte = map()" is pte).  Each finding: rank, the release's
-# position, the record (record()), and the org links to the mappings.
+# that breaks their order, under the handle the result of each call goes
+# to ("start_pte = pte = map()" is pte).  Each finding: rank, the position
+# of the release, the record (record()), and the org links to the mappings.
 found = {}
 
 def keep(g, rank, p, rec, links):
@@ -373,20 +533,37 @@ def judge_arrays(f, d):
 	heads = {offset(p) for p, _ in d.get("loops", ())}
 	heads |= {m.start() for m in re.finditer(r"\bdo\b(?=\s*[{\w])", text)}
 	loops = [(o, statement_end(text, o)) for o in heads if o >= 0]
+	inners = {}
 	def inner(o):
-		best = None
-		for a, b in loops:
-			if a < o <= b and (best is None or b - a < best[1] - best[0]):
-				best = (a, b)
-		return best
+		"""The innermost loop around offset o: (start, end), or None."""
+		if o not in inners:
+			best = None
+			for a, b in loops:
+				if a < o <= b and (best is None or b - a < best[1] - best[0]):
+					best = (a, b)
+			inners[o] = best
+		return inners[o]
 	fn_of = lambda p: p[0].current_element
+	def by_name(found):
+		"""found [(fn, name, offset, x)] as {(fn, name): ([offset], [x])},
+		in the order of the offsets, the first of equal offsets last."""
+		out = {}
+		for n, (fn, name, o, x) in enumerate(found):
+			out.setdefault((fn, name), []).append((o, -n, x))
+		for k, c in out.items():
+			c.sort(key=lambda t: t[:2])
+			out[k] = ([t[0] for t in c], [t[2] for t in c])
+		return out
 	# Locals: the mappings and the copies of elements they hold.
-	local_maps = [(fn_of(p), w, offset(p), p) for p, w in d.get("maps", ()) if not element(w)]
-	copies = [(fn_of(p), w[0], offset(p), w[1]) for p, w in d.get("copies", ())]
+	local_maps = by_name((fn_of(p), w, offset(p), p) for p, w in d.get("maps", ()) if not element(w))
+	copies = by_name((fn_of(p), w[0], offset(p), w[1]) for p, w in d.get("copies", ()))
 	def latest(found, fn, name, o):
-		"""The last of found (fn, name, offset, x) before o in the loop of o."""
-		c = [t for t in found if t[0] == fn and t[1] == name and t[2] < o and inner(t[2]) == inner(o)]
-		return max(c, key=lambda t: t[2])[3] if c else None
+		"""The x of the last of found[(fn, name)] before o in the loop of o."""
+		offsets, xs = found.get((fn, name), ((), ()))
+		for k in range(bisect.bisect_left(offsets, o) - 1, -1, -1):
+			if inner(offsets[k]) == inner(o):
+				return xs[k]
+		return None
 	mapped = []	# (fn, name, index, position of the mapping, loop)
 	for p, w in d.get("maps", ()):
 		if element(w):
@@ -450,27 +627,16 @@ def judge_arrays(f, d):
 def if_block(p):
 	"""The then-block of the if statement at p: (its text, its first and
 	last lines), or None when it is a single statement."""
-	lines = lines_of(p[0].file)
-	n, col = int(p[0].line) - 1, int(p[0].column)
-	text = "\n".join([" " * col + lines[n][col:]] + lines[n + 1:n + 200])
-	# Comments blanked, lines kept: offsets still tell the line.
-	text = re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
-	i, depth = text.find("(", col), 0
+	text, starts = flat(p[0].file)
+	o = offset(p)
+	i = text.find("(", o) if o >= 0 else -1
 	if i < 0:
 		return None
-	for j in range(i, len(text)):
-		depth += {"(": 1, ")": -1}.get(text[j], 0)
-		if depth == 0:
-			break
-	start = j + 1 + len(text[j + 1:]) - len(text[j + 1:].lstrip())
+	start = re.compile(r"\s*").match(text, closing(text, i, "(", ")") + 1).end()
 	if not text.startswith("{", start):
 		return None
-	depth = 0
-	for k in range(start, len(text)):
-		depth += {"{": 1, "}": -1}.get(text[k], 0)
-		if depth == 0:
-			break
-	return (text[start + 1:k], n + 1 + text[:start].count("\n"), n + 1 + text[:k].count("\n"))
+	k = closing(text, start, "{", "}")
+	return (text[start + 1:k], bisect.bisect(starts, start), bisect.bisect(starts, k))
 
 def exits(p):
 	"""Whether the block of the if statement at p ends by leaving the
@@ -500,7 +666,7 @@ def releases_first(p, a, b, pb):
 
 def tests_only(c, b):
 	"""Whether condition c only tests that b is there (b, b != NULL,
-	!IS_ERR(b)): after b's mapping it holds, so it decides nothing."""
+	!IS_ERR(b)): after the mapping of b it holds, so it decides nothing."""
 	c = re.sub(r"\s+", "", c)
 	c = re.sub(r"^(likely|unlikely)\((.*)\)$", r"\2", c)
 	b = re.escape(re.sub(r"\s+", "", tidy(b)))
@@ -527,47 +693,10 @@ def undecided_guard(a, b, pb, p):
 	print("UNDECIDED: %s:%s: %s(): %s (line %s) may still be mapped here, where %s is released: that depends on the conditions of its releases" % (
 		p[0].file, p[0].line, p[0].current_element, tidy(b), pb[0].line, tidy(a)))
 
-def fname(pos):
-	"""The function at pos, or the function-like macro whose body it is
-	in (spatch reads macro bodies as code of no function)."""
-	fn = pos[0].current_element
-	if fn != "something_else":
-		return fn
-	lines, n = lines_of(pos[0].file), int(pos[0].line) - 1
-	while n > 0 and lines[n - 1].rstrip().endswith(chr(92)):
-		n -= 1
-	m = n < len(lines) and re.match(r"\s*\x23\s*define\s+(\w+)\(", lines[n])
-	return m.group(1) if m else fn
-
-def definition(pos):
-	"""The lines of the function (or macro) at pos from its head to pos,
-	or []."""
-	fn, lines = fname(pos), lines_of(pos[0].file)
-	for n in range(int(pos[0].line) - 1, -1, -1):
-		if re.match(r"(\w|\s*\x23\s*define\b).*\b%s\s*\(" % re.escape(fn), lines[n]):
-			return lines[n:int(pos[0].line)]
-	return []
-
-def parameters(pos):
-	"""The parameters of the function at pos as written, read from its
-	definition (the rules below match statements, not whole functions:
-	far cheaper)."""
-	head = " ".join(definition(pos))
-	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fname(pos)), head)
-	return m.group(1).split(",") if m else []
-
 def params_of(pos):
 	"""The pointer parameters of the function at pos, [(type, name)]."""
 	ps = [re.match(r"\s*(.*?)\s*\*\s*(\w+)\s*$", a) for a in parameters(pos)]
 	return [(re.sub(r"\s+", " ", q.group(1)), q.group(2)) for q in ps if q]
-
-def param_names(pos):
-	"""The names of the parameters of the function at pos, in order."""
-	names = []
-	for a in parameters(pos):
-		m = re.search(r"(\w+)\s*$", a)
-		names.append(m.group(1) if m else "")
-	return names
 
 def field_of(x, pos):
 	"""x as (type, path from a pointer parameter: "$->src.addr"), or None."""
@@ -593,9 +722,9 @@ def struct_arg(x, pos):
 	names = param_names(pos)
 	if base not in names:
 		for text in definition(pos):
-			d = re.search(r"\*\s*%s\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*;" % re.escape(base), text)
-			if d and d.group(1) in names:
-				base = d.group(1)
+			src = [name for p, name in pointer_copies(text) if p == base and name in names]
+			if src:
+				base = src[0]
 				break
 		else:
 			return None
@@ -624,7 +753,7 @@ def summarize_dirty():
 
 summarized = set()
 # The name sets the constraints below ask for at every identifier they
-# try, made once until a file's summaries change.
+# try, made once until the summaries of a file change.
 names_memo = {}
 
 def helpers_of(f):
@@ -651,7 +780,7 @@ def helper_names():
 
 def release_helper_names(f=None):
 	"""Functions that release a field of the structure they are passed:
-	a call releases that structure's mapping in the caller.  Those of
+	a call releases the mapping of that structure in the caller.  Those of
 	file f and of other files; without f, those of every file read (a
 	static function of one file is nothing in another)."""
 	summarize_dirty()
@@ -692,7 +821,7 @@ layouts = {}
 
 def layout(f):
 	"""Per line of file f: the function it is in and the names of that
-	function's parameters, read as the kernel lays a function out (its
+	function parameters, read as the kernel lays a function out (its
 	head and its closing brace at the start of a line; a rule would cost
 	a script call per identifier)."""
 	if f in layouts:
@@ -703,12 +832,12 @@ def layout(f):
 			m = re.search(r"(\w+)\s*\(", t)
 			fn = m.group(1) if m else None
 			h = fn and re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fn), " ".join(lines[n:n + 6]))
-			params = [re.search(r"(\w*)\s*$", a).group(1) for a in h.group(1).split(",")] if h else []
+			params = [param_name(a) for a in h.group(1).split(",")] if h else []
 			out.append((None, []))
 			continue
 		if t.startswith("}"):
 			fn, params = None, []
-		out.append((fn, params) if fn and not t.startswith("#") else (None, []))
+		out.append((fn, params) if fn and not t.startswith("\x23") else (None, []))
 	layouts[f] = out
 	return out
 
@@ -835,38 +964,15 @@ def find_helper_calls(f):
 	for k, args in given.items():
 		mapcalls[k] = mapcalls.get(k, 0) + len(args)
 
-def call_args(text):
-	"""The top-level arguments of the call whose "(" opens text."""
-	args, depth, cur = [], 0, ""
-	for c in text:
-		if c in "([{":
-			depth += 1
-			if depth == 1:
-				continue
-		elif c in ")]}":
-			depth -= 1
-			if depth == 0:
-				args.append(cur.strip())
-				return args
-		elif c == "," and depth == 1:
-			args.append(cur.strip())
-			cur = ""
-			continue
-		cur += c
-	return args
-
 def helper_arg(b, pb):
 	"""Whether b is the structure the helper call at pb maps a field of:
-	its argument at the helper's index, or, for a callback, an argument
+	its argument at the index of the helper, or, for a callback, an argument
 	after it.  Notes b as standing for that field."""
 	h = helper_calls.get(key(pb))
 	if not h:
 		return True
 	idx, path = h
-	lines = lines_of(pb[0].file)
-	ln = int(pb[0].line) - 1
-	rest = " ".join([lines[ln][int(pb[0].column):]] + lines[ln + 1:ln + 8])
-	m = re.match(r"\w+\s*(.*)", rest, re.S)
+	m = re.match(r"\w+\s*(.*)", text_from(pb), re.S)
 	after = m.group(1) if m else ""
 	want = re.sub(r"\s+", "", str(b))
 	if after.startswith("("):
@@ -888,14 +994,6 @@ maplines = {}
 keyargs = {}	# (function, handle) => the arguments of its mapping call
 # The outer mappings of nest that are checked: (function, A).
 outer = set()
-
-def call_at(p):
-	"""The name and the arguments of the call at position p."""
-	lines = lines_of(p[0].file)
-	ln = int(p[0].line) - 1
-	rest = " ".join([lines[ln][int(p[0].column):]] + lines[ln + 1:ln + 8])
-	m = re.match(r"(\w+)\s*(\(.*)", rest, re.S)
-	return (m.group(1), call_args(m.group(2))) if m else ("?", [])
 
 def keyed_at(q, x, pos):
 	"""Whether the call at q releases by key the mapping of handle x (of
@@ -937,8 +1035,8 @@ leaves_of = {}
 
 def leaves(f, fn):
 	"""The fields function fn of file f maps once and releases nowhere:
-	[(type, path, line, pos)], in line order.  Asked once the file's
-	releases are all noted, so kept."""
+	[(type, path, line, pos)], in line order.  Asked once the
+	releases of the file are all noted, so kept."""
 	if (f, fn) in leaves_of:
 		return leaves_of[(f, fn)]
 	mine = [(fld, pm) for fld, pm in field_maps.get(f, ()) if pm[0].current_element == fn]
@@ -994,7 +1092,7 @@ def reported(p):
 	return any(key(f[1]) == key(p) for f in found.values())
 
 def adjacent(p, q):
-	"""Whether only comments and q's guard stand between the release
+	"""Whether only comments and the guard of q stand between the release
 	statement at p and the one at q: the moves patch mode makes."""
 	lines = lines_of(p[0].file)
 	lp, lq = int(p[0].line), int(q[0].line)
@@ -1026,8 +1124,8 @@ def choose(a, b, p, q):
 		stuck.add(pair)
 
 def owner(p):
-	"""'p' for a release patch mode moves down, 'q' for the one it moves
-	past (computed once the file's scripts have run)."""
+	"""p for a release patch mode moves down, q for the one it moves
+	past (computed once the scripts of the file have run)."""
 	f = p[0].file
 	if ("file", f) not in owners:
 		owners[("file", f)] = None
@@ -1039,6 +1137,7 @@ def owner(p):
 def org_text(s):
 	"""Org links end at the first "]": keep brackets out of their text."""
 	return s.replace("[", "(").replace("]", ")")
+# <<< cocci/lib/lifo_rule.py
 
 // spatch's token prefilter needs literal names: a violation ends in
 // release statements, so this rule spells out the releasing functions

@@ -20,6 +20,157 @@
 
 virtual report
 
+// The Python the script rules call (releases_by_key()).  make scan drops
+// this block with the prefilter: the checker it appends the rules to
+// holds the same.
+@initialize:python@
+@@
+# >>> cocci/lib/lifo_source.py: copied in by make regen (cocci/bin/inline-py.pl); edit that file
+# SPDX-License-Identifier: GPL-2.0-only
+# The Python both rules need: the C text around a position (a call, its
+# arguments, the head of its function), and the judge of a release by
+# key for the helper search.  kmap_local_lifo.cocci holds a copy of this
+# module, then one of lifo_rule.py, which calls it; kmap_local_wrappers.cocci
+# holds a copy before its rules, which make scan drops when it appends
+# those rules to the checker (cocci/lib/LifoPasses.pm).  make regen writes
+# the copies (cocci/bin/inline-py.pl): edit this file, not them.
+#
+# Plain python3, standard library only, as lifo_rule.py (whose header
+# says what the SmPL lexer trips on); cocci/t/lifo_rule_test.py tests it.
+import re
+
+# Functions that release by key (keyed_at(), releases_by_key()), and the
+# members of operations tables that do.
+keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
+opkeyreleases = "" # summaries: opkeyreleases.list
+srclines = {}
+
+def lines_of(f):
+	if f not in srclines:
+		try:
+			with open(f, errors="replace") as fh:
+				srclines[f] = fh.read().split("\n")
+		except OSError:
+			srclines[f] = []
+	return srclines[f]
+
+def text_from(p):
+	"""The text from position p on: the rest of its line and the seven
+	lines after it."""
+	lines = lines_of(p[0].file)
+	ln = int(p[0].line) - 1
+	return " ".join([lines[ln][int(p[0].column):]] + lines[ln + 1:ln + 8])
+
+def call_args(text):
+	"""The top-level arguments of the call whose "(" opens text."""
+	args, depth, cur = [], 0, ""
+	for c in text:
+		if c in "([{":
+			depth += 1
+			if depth == 1:
+				continue
+		elif c in ")]}":
+			depth -= 1
+			if depth == 0:
+				args.append(cur.strip())
+				return args
+		elif c == "," and depth == 1:
+			args.append(cur.strip())
+			cur = ""
+			continue
+		cur += c
+	return args
+
+def call_at(p):
+	"""The name and the arguments of the call at position p."""
+	m = re.match(r"(\w+)\s*(\(.*)", text_from(p), re.S)
+	return (m.group(1), call_args(m.group(2))) if m else ("?", [])
+
+def fname(pos):
+	"""The function at pos, or the function-like macro whose body it is
+	in (spatch reads macro bodies as code of no function)."""
+	fn = pos[0].current_element
+	if fn != "something_else":
+		return fn
+	lines, n = lines_of(pos[0].file), int(pos[0].line) - 1
+	while n > 0 and lines[n - 1].rstrip().endswith(chr(92)):
+		n -= 1
+	m = n < len(lines) and re.match(r"\s*\x23\s*define\s+(\w+)\(", lines[n])
+	return m.group(1) if m else fn
+
+def definition(pos):
+	"""The lines of the function (or macro) at pos from its head to pos,
+	or []."""
+	fn, lines = fname(pos), lines_of(pos[0].file)
+	for n in range(int(pos[0].line) - 1, -1, -1):
+		if re.match(r"(\w|\s*\x23\s*define\b).*\b%s\s*\(" % re.escape(fn), lines[n]):
+			return lines[n:int(pos[0].line)]
+	return []
+
+def parameters(pos):
+	"""The parameters of the function at pos as written, read from its
+	definition (the rules match statements, not whole functions: far
+	cheaper)."""
+	head = " ".join(definition(pos))
+	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fname(pos)), head)
+	return m.group(1).split(",") if m else []
+
+def param_name(a):
+	"""The name parameter a declares ("n" of "int n", "p" of "char p[]"),
+	or "" (void, an ellipsis, a type alone)."""
+	m = re.search(r"(\w+)\s*(\[[^]]*\])?\s*$", a)
+	return m.group(1) if m and m.group(1) != "void" else ""
+
+def param_names(pos):
+	"""The names of the parameters of the function at pos, in order."""
+	return [param_name(a) for a in parameters(pos)]
+
+def pointer_copies(text):
+	"""The pointers a line sets from a name ("struct s *p = data;", with
+	a cast or not): [(pointer, name)]."""
+	return re.findall(r"\*\s*(\w+)\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*;", text)
+
+def releases_by_key(pr, mappers=()):
+	"""Whether the release at pr makes its function a release by key (the
+	helper search): given parameters, it releases what none of them, nor
+	a pointer set from one, names, and it did not set what it releases
+	(kunmap_local(s->vaddr) of a per-CPU area), or gives some of them to
+	a release by key (zs_unmap_object(pool, handle)).  Not a function
+	among mappers, (file, function) pairs that map themselves, nor the
+	body of a macro."""
+	fn = pr[0].current_element
+	body = definition(pr)
+	if not body or fname(pr) != fn or (pr[0].file, fn) in mappers:
+		return False
+	params = [x for x in param_names(pr) if x]
+	for t in body:
+		params += [p for p, name in pointer_copies(t) if name in params]
+	name, args = call_at(pr)
+	if not params or name == "?":
+		return False
+	arg = ", ".join(args)
+	named = [x for x in params if re.search(r"\b%s\b" % re.escape(x), arg)]
+	# Set in the function before: a mapping it keeps, no key.
+	assigned = any(re.search(r"(?<![=!<>])%s\s*=[^=]" % re.escape(arg), t) for t in body[1:])
+	# A release of a parameter is a plain release helper (the rule wrel);
+	# by key: what it releases names none of them, or a release by key is
+	# given some of them.
+	if name in keyreleases.split(";") + opkeyreleases.split(";"):
+		return bool(named)
+	return not named and not assigned and "->" in arg
+
+def points_into(v, x):
+	"""Whether expression v can point into the mapping x (the helper
+	search: is what a function returns its mapping?): x taken as an
+	address (x + off, (T *)x, &x->f), not only read through (*x, x->f,
+	x[i]): pte_page(*ptep) is a page found from the entry read, the
+	entry itself is not handed on."""
+	v, x = re.sub(r"\s+", "", str(v)), re.escape(re.sub(r"\s+", "", str(x)))
+	reads = r"(?<![\w&])\*\(?%s\)?(?![\w\[(]|->|\.)|(?<![\w.>&])%s(?=->|\[)" % (x, x)
+	rest = re.sub(reads, "_", v)
+	return re.search(r"(?<![\w.>])%s(?!\w)" % x, rest) is not None
+# <<< cocci/lib/lifo_source.py
+
 // prefilter: maps.list
 @wmaps@
 @@
@@ -31,20 +182,6 @@ virtual report
 \(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|skb_abort_seq_read\|io_mapping_unmap_local\|io_mapping_unmap_atomic\|zs_unmap_object\|zpool_unmap_handle\)(...)
 
 // rules: what make scan appends to kmap_local_lifo.cocci.
-
-@initialize:python@
-@@
-import re
-
-def points_into(v, x):
-	"""Whether expression v can point into the mapping x: x taken as
-	an address (x + off, (T *)x, &x->f), not only read through (*x,
-	x->f, x[i]): pte_page(*ptep) is a page found from the entry read,
-	the entry itself is not handed on."""
-	v, x = re.sub(r"\s+", "", str(v)), re.escape(re.sub(r"\s+", "", str(x)))
-	reads = r"(?<![\w&])\*\(?%s\)?(?![\w\[(]|->|\.)|(?<![\w.>&])%s(?=->|\[)" % (x, x)
-	rest = re.sub(reads, "_", v)
-	return re.search(r"(?<![\w.>])%s(?!\w)" % x, rest) is not None
 
 // The mapping call's result returned, or an offset inside the page.
 @wmap depends on wmaps exists@
@@ -202,40 +339,8 @@ position pr;
 @script:python depends on report@
 pr << wkrel.pr;
 @@
-import re
-keyreleases = "zs_unmap_object;zpool_unmap_handle" # summaries: keyreleases.list
-opkeyreleases = "" # summaries: opkeyreleases.list
-f = pr[0].current_element
-lines = open(pr[0].file, errors="replace").read().split("\n")
-start = None
-for n in range(int(pr[0].line) - 1, -1, -1):
-	if re.match(r"\w.*\b%s\s*\(" % re.escape(f), lines[n]):
-		start = n
-		break
-if start is not None and (pr[0].file, f) not in globals().get("wrappers_that_map", ()):
-	head = " ".join(lines[start:start + 5])
-	m = re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(f), head)
-	params = [re.search(r"(\w+)\s*(\[[^]]*\])?\s*$", a).group(1) for a in m.group(1).split(",") if re.search(r"\w", a)] if m else []
-	params = [x for x in params if x != "void"]
-	body = lines[start:int(pr[0].line)]
-	# Pointers set from a parameter stand for it ("struct s *p = data;").
-	for t in body:
-		d = re.search(r"\*\s*(\w+)\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*;", t)
-		if d and d.group(2) in params:
-			params.append(d.group(1))
-	call = " ".join(lines[int(pr[0].line) - 1:int(pr[0].line) + 3])[int(pr[0].column):]
-	a = re.match(r"(\w+)\s*\(([^;]*)\)", call)
-	if params and a:
-		arg = a.group(2).strip()
-		named = [x for x in params if re.search(r"\b%s\b" % re.escape(x), arg)]
-		# Set in the function before: a mapping it keeps, no key.
-		assigned = any(re.search(r"(?<![=!<>])%s\s*=[^=]" % re.escape(arg), t) for t in body[1:])
-		# A release of a parameter is a plain release wrapper (wrel); by
-		# key: what it releases names none of them, or a release by key
-		# is given some of them.
-		keyed = a.group(1) in keyreleases.split(";") + opkeyreleases.split(";")
-		if (keyed and named) or (not keyed and not named and not assigned and "->" in arg):
-			print("WRAPPER: keyrelease %s %s" % (f, pr[0].file))
+if releases_by_key(pr, globals().get("wrappers_that_map", ())):
+	print("WRAPPER: keyrelease %s %s" % (pr[0].current_element, pr[0].file))
 
 // Operations tables: a member set to a function of the file that
 // returns a mapping call's result, releases a parameter or releases by

@@ -82,6 +82,11 @@ sub slurp($f) { open my $fh, '<', $f or die "kernel-rule.pl: cannot read $f: $!\
 
 # The rule as scripts/coccinelle has it.
 sub kernel_form($text) {
+	# The copies of cocci/lib/*.py (cocci/bin/inline-py.pl): without
+	# their markers and the header comments of the modules.
+	my $copies = $text =~ s{^\x23 >>> \S+\.py\b.*\n(?:\x23.*\n)*}{}mg;
+	die "kernel-rule.pl: the rule holds no copy of a cocci/lib/ module: update kernel_form() in cocci/bin/kernel-rule.pl\n"
+		unless $copies && $copies == ($text =~ s{^\x23 <<< \S+\.py[ \t]*\n}{}mg);
 	for my $r (@REWRITE) {
 		my ($re, $to) = @$r;
 		my $n = () = $text =~ /$re/g;

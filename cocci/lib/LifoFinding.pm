@@ -66,11 +66,15 @@ sub _mapping_ok($x) {
 		&& ($x->{line} // '') =~ /^\d+\z/;
 }
 
-# An expression as the kernel writes it (spatch prints "a [ i ]", "a -> b").
+# An expression as the kernel writes it (spatch prints "a [ i ]", "a -> b",
+# "( void * ) p", "& m"): as tidy() of cocci/lib/lifo_rule.py has it, which
+# the rule gives its records (cocci/t/tidy.t feeds both the same cases).
 sub _tidy($e) {
 	$e =~ s/\s*(->|\.|\[|\])\s*/$1/g;
 	$e =~ s/\(\s+/(/g;
 	$e =~ s/\s+\)/)/g;
+	$e =~ s/^\s+|\s+\z//g;
+	$e =~ s/^&\s*//;
 	return $e;
 }
 

@@ -51,6 +51,7 @@ is(scalar @opt, 1, 'one line says "Options:" (scripts/coccicheck greps them all)
 like($opt[0] // '', qr/--use-coccigrep/, 'Options: --use-coccigrep');
 like($k, qr/^virtual $_$/m, "virtual $_") for qw(patch context org report);
 unlike($k, qr/make (?:scan|regen)/, 'no word of the project\'s drivers');
+unlike($k, qr{^\x23 (?:>>>|<<<) |cocci/lib/}m, 'the Python of cocci/lib/ without its markers and headers');
 like($t, qr/^Assisted-by: LLM$/m, 'Assisted-by: LLM');
 unlike($t, qr/^Signed-off-by:/m, 'no sign-off (the sender adds it)');
 

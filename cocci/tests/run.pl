@@ -79,6 +79,11 @@ sub expect_same($what, $expected, $actual) {
 	nok($what, scalar capture($work, {}, 'diff', '-u', $e, $a));
 }
 
+sub like_ok($what, $text, $re) {
+	return ok($what) if $text =~ $re;
+	nok($what, $text);
+}
+
 sub copy_to($dir, @files) {
 	make_path($dir);
 	for (@files) { copy($_, "$dir/" . basename($_)) or die "$_: $!\n" }
@@ -92,6 +97,12 @@ for my $rule (qw(kmap_local_lifo kmap_local_wrappers)) {
 	my $file = "$top/cocci/$rule.cocci";
 	expect_same("$rule.cocci holds the names of the lists (make regen)",
 		read_bytes($file), scalar capture($top, {}, 'perl', "$top/cocci/bin/lists.pl", $file));
+}
+# Their Python is that of cocci/lib/*.py, copied in (make regen).
+{
+	my ($out, $st) = capture($top, { stderr => 1 }, 'perl', "$top/cocci/bin/inline-py.pl", '--check');
+	$st == 0 ? ok('the rules hold cocci/lib/*.py as it is (make regen)')
+		 : nok('the rules hold another Python than cocci/lib/*.py', $out);
 }
 
 # spatch's token prefilter keeps working in every mode: the query names
@@ -128,6 +139,24 @@ if ($wrc == 0 && -f "$w/out/kmap_local_lifo.cocci") {
 } else {
 	nok('wrappers: lifo-rule.pl failed', $wlog);
 }
+# The helper search runs alone (its own copy of cocci/lib/lifo_source.py)
+# and prints what it prints appended to the checker, as make scan runs it.
+{
+	my $a = "$work/alone";
+	copy_to($a, map { "$tests/wrappers/$_" } qw(wrapped.c dir_helpers.c));
+	copy_to($a, "$top/cocci/t/data/summaries/keyed-pool.c");
+	my @files = qw(wrapped.c dir_helpers.c keyed-pool.c);
+	spew("$a/pass.cocci", join "\n",
+		scalar capture($top, {}, 'perl', "$top/cocci/bin/lists.pl", '--no-prefilter', $sp),
+		scalar capture($top, {}, 'perl', "$top/cocci/bin/lists.pl", '--rules-only', "$top/cocci/kmap_local_wrappers.cocci"));
+	my $helpers = sub ($rule) {
+		join '', sort grep { /^WRAPPER: (?!field)/ } split /^/, spatch($a, '-D', 'report', '--sp-file', $rule, @files);
+	};
+	my $alone = $helpers->("$top/cocci/kmap_local_wrappers.cocci");
+	like_ok('the helper search alone finds a release by key', $alone, qr/^WRAPPER: keyrelease kpool_unmap /m);
+	expect_same('the helper search alone prints what it prints with the checker', $helpers->("$a/pass.cocci"), $alone);
+}
+
 # A wrapper named "when" is left out with a note: the rule still parses.
 copy_to("$w/reserved", "$tests/wrappers/reserved/when.c");
 my ($rlog, $rrc) = capture($w, { stderr => 1 }, 'perl', "$top/cocci/bin/lifo-rule.pl",

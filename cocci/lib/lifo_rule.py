@@ -1,0 +1,945 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The Python of cocci/kmap_local_lifo.cocci: what its rules record, and
+# the judges of what they record.  The rule is one file, so its
+# @initialize:python@ block holds a copy of lifo_source.py, then one of
+# this module, which calls it; the rules after that block call these
+# functions.  make regen writes the copies (cocci/bin/inline-py.pl):
+# edit this file, not them.
+#
+# Plain python3, standard library only: cocci/t/lifo_rule_test.py tests
+# it without spatch, with positions made as spatch makes them (a list of
+# objects with file, line, column, column_end and current_element, the
+# numbers as strings).  What needs spatch (cocci, coccinelle, coccilib)
+# stays in the script rules.  The lines ending in "summaries: NAME" are
+# filled from the name lists as the rules are (make regen, make scan:
+# cocci/lib/LifoLists.pm).
+#
+# The SmPL lexer of Coccinelle 1.1.1 reads this text too: no apostrophe
+# anywhere, no hash sign inside a string (write \x23), no string ending
+# in a backslash (chr(92)), an even number of double quotes in a comment
+# after code, no line starting with a hash sign and the name of the tool
+# (a directive to it), tabs to indent.  cocci/t/lifo_rule_test.py checks
+# them.
+import bisect
+import json	# (for the records the script rules print)
+import re
+
+# Summaries of functions defined in other files (a driver that checks a
+# whole tree finds them: "WRAPPER: fieldmap|fieldrelease FUNC INDEX PATH
+# FILE"): a call maps, or releases, field PATH of its argument INDEX.  By
+# name: only functions that other files can call (not static) are listed.
+extern_fields = "" # summaries: fields.list
+# Functions whose result is a mapping.
+plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_local_pfn;kmap_atomic;kmap_atomic_prot;kmap_atomic_pfn;pte_offset_map;pte_offset_map_lock;pte_offset_map_nolock;pte_offset_map_ro_nolock;pte_offset_map_rw_nolock;__pte_offset_map;__pte_offset_map_lock;pte_alloc_map;pte_alloc_map_lock;bvec_kmap_local;io_mapping_map_local_wc;io_mapping_map_atomic_wc;zs_map_object;zpool_map_handle" # summaries: maps.list
+plain_maps = set(plain_map_names.split(";"))
+iterator_names = "sg_miter_next;skb_seq_read" # summaries: iterators.list
+iterators = set(iterator_names.split(";"))
+# Functions, and members of operations tables (E->unmap(pool, h)), that
+# release by key (keyreleases, opkeyreleases: lifo_source.py).
+keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
+ext_maps = {}	# function => (index, path)
+ext_rels = {}	# function => set((index, path))
+for entry in extern_fields.split(";"):
+	w = entry.split()
+	if len(w) == 4 and w[2].isdigit():
+		if w[0] == "map":
+			ext_maps[w[1]] = (int(w[2]), w[3])
+		elif w[0] == "release":
+			ext_rels.setdefault(w[1], set()).add((int(w[2]), w[3]))
+mapcalls = {}
+nested = set()
+nullexit = set()
+aliases = {}
+owners = {}
+
+def key(p):
+	return (p[0].file, p[0].line, p[0].column)
+
+def where(p):
+	return (p[0].file, p[0].current_element)
+
+def callee(p):
+	"""The name of the function called at position p."""
+	lines = lines_of(p[0].file)
+	ln = int(p[0].line) - 1
+	if ln >= len(lines):
+		return "?"
+	m = re.match(r"\w+", lines[ln][int(p[0].column):])
+	return m.group(0) if m else "?"
+
+def shown_callee(p):
+	"""callee(p) as a finding names it: "->map" for a member of an
+	operations table called through a pointer (E->map(...))."""
+	lines = lines_of(p[0].file)
+	ln = int(p[0].line) - 1
+	before = lines[ln][:int(p[0].column)] if ln < len(lines) else ""
+	return ("->" if before.rstrip().endswith("->") else "") + callee(p)
+
+def tidy(e):
+	"""An expression as the kernel writes it (spatch prints "a -> b",
+	"( void * ) p", "& m"): the address of a handle is the handle.  The
+	tools that read the records tidy their expressions alike."""
+	e = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e))
+	e = re.sub(r"\s+\)", ")", re.sub(r"\(\s+", "(", e)).strip()
+	return re.sub(r"^&\s*", "", e)
+
+def note_alias(x, y, p):
+	"""y = x, x + off, (T)x or x = map(): y releases what the handle x maps."""
+	x = tidy(x)
+	if "=" in x:
+		# "y = x = map()", the map call maybe on the next lines.
+		n = int(p[0].line)
+		if not maplines.get(where(p), set()) & {n, n + 1, n + 2}:
+			return
+		x = re.sub(r"\s*=.*$", "", x)
+	x = re.sub(r"^\((?:[\w\s]+\*?\s*)+\)\s*", "", x)
+	x = re.sub(r"\s*[-+]\s*.*$", "", x)
+	if x in handles.get(where(p), ()):
+		aliases.setdefault(where(p), {}).setdefault(x, set()).add(tidy(y))
+
+def mentions(e, a, pos=None):
+	"""Whether expression e names a, or an alias of a in the function of
+	pos, as a whole operand: kunmap_local(a + off), pte_unmap(a - 1),
+	folio_release_kmap(f, a)."""
+	e = tidy(e)
+	named = aliases.get(where(pos), {}) if pos else {}
+	todo, done = [tidy(a)], set()
+	while todo:
+		x = todo.pop()
+		if x in done:
+			continue
+		done.add(x)
+		if re.search(r"(?<![\w.>])" + re.escape(x) + r"(?![\w\[(]|->|\.)", e):
+			return True
+		todo.extend(named.get(x, ()))
+	return False
+
+def mapping(e, pos, line=None, mapped_in=None):
+	"""The mapping of a finding: the expression e as shown, the mapping
+	function called at pos, its line, the function that mapped it."""
+	m = {"expr": e, "map": shown_callee(pos), "line": int(line if line is not None else pos[0].line)}
+	if mapped_in:
+		m["mapped_in"] = mapped_in
+	return m
+
+def record(kind, p, first, second, **more):
+	"""A finding: its kind (pair, array, field), the release at p, its
+	function and the two mappings (for an array, its mapping call twice)."""
+	r = {"kind": kind, "file": p[0].file, "line": int(p[0].line),
+	     "column": int(p[0].column), "end_column": int(p[0].column_end),
+	     "function": p[0].current_element, "first": first, "second": second}
+	r.update(more)
+	return r
+
+def message(r):
+	"""The words of a finding, from its record: what report and org modes
+	print, and what a record carries as its message."""
+	a, b = r["first"], r["second"]
+	if r["kind"] == "array":
+		return "%s(): %s (%s, line %s) mapped in a loop counting %s but released in one counting %s too; release the last element mapped first" % (
+			r["function"], a["expr"], a["map"], a["line"], r["counting"], r["counting"])
+	def shown(m):
+		by = m["map"] + (" in %s()" % m["mapped_in"] if "mapped_in" in m else "")
+		return "%s (%s, line %s)" % (m["expr"], by, m["line"])
+	return "%s(): %s mapped before %s but released first; release %s before %s" % (
+		r["function"], shown(a), shown(b), b["expr"], a["expr"])
+
+def distinct(a, b, pos=None):
+	"""Two handles, not one seen twice (a loop maps it again) or under
+	two names (aliases in the function of pos)."""
+	return not mentions(a, b, pos) and not mentions(b, a, pos)
+
+def assignee(pos):
+	"""The handle the result of a mapping call is assigned to, as written."""
+	text = lines_of(pos[0].file)[int(pos[0].line) - 1][:int(pos[0].column)]
+	m = re.search(r"([\w.>\[\]-]+)\s*=\s*(\([^()]*\)\s*)?$", text)
+	return tidy(m.group(1)) if m else None
+
+# One finding per pair of mappings in a function: the earliest release
+# that breaks their order, under the handle the result of each call goes
+# to ("start_pte = pte = map()" is pte).  Each finding: rank, the position
+# of the release, the record (record()), and the org links to the mappings.
+found = {}
+
+def keep(g, rank, p, rec, links):
+	if g not in found or rank < found[g][0]:
+		found[g] = (rank, p, rec, links)
+
+def on_stack(x, pos):
+	"""Whether the mapping of x made at pos is on the kmap_local stack.
+	sg_miter_next() maps with kmap() unless the iterator was started
+	with SG_MITER_ATOMIC (lib/scatterlist.c): an iterator that the
+	function starts with flags naming SG_MITER_* only, without it, is
+	not; flags the rules cannot read count as atomic."""
+	if callee(pos) != "sg_miter_next":
+		return True
+	text = " ".join(definition(pos))
+	for m in re.finditer(r"\bsg_miter_start\s*\(", text):
+		args = call_args(text[m.end() - 1:])
+		if len(args) == 4 and tidy(args[0]) == tidy(x):
+			if re.fullmatch(r"[\sA-Z_|()]*", args[3]) and all(
+					w.startswith("SG_MITER_") for w in re.findall(r"\w+", args[3])):
+				return "SG_MITER_ATOMIC" in args[3]
+			return True
+	return True
+
+def note(a, pa, b, pb, p):
+	if not distinct(a, b):
+		return
+	if not on_stack(a, pa) or not on_stack(b, pb):
+		return
+	g = (p[0].file, p[0].current_element, frozenset((key(pa), key(pb))))
+	rank = (int(p[0].line), int(p[0].column),
+		tidy(a) != assignee(pa), tidy(b) != assignee(pb))
+	ea, eb = shown_as.get(key(pa), tidy(a)), shown_as.get(key(pb), tidy(b))
+	keep(g, rank, p, record("pair", p, mapping(ea, pa), mapping(eb, pb)),
+	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
+
+decided = set()
+
+def note_array(arr, pa, way, p):
+	"""Array arr (its elements) mapped at pa in a loop counting way, and
+	released from p in a later loop counting the same way."""
+	g = (p[0].file, p[0].current_element, arr, key(pa))
+	m = mapping(arr, pa)
+	keep(g, (int(p[0].line), int(p[0].column)), p, record("array", p, m, dict(m), counting=way),
+	     [(pa, "%s mapped" % arr.replace("[]", "[i]", 1))])
+
+shown_undecided = set()
+early_hits = set()	# (release, A, B) that early found
+
+def undecided_array(arr, pa):
+	"""An array mapped in a loop whose releases the rules cannot order."""
+	if key(pa) in decided or key(pa) in shown_undecided:
+		return
+	shown_undecided.add(key(pa))
+	print("UNDECIDED: %s:%s: %s(): %s (%s) mapped in a loop, released in no counting loop the rules can order" % (
+		pa[0].file, pa[0].line, pa[0].current_element, arr, callee(pa)))
+
+# Arrays of mappings: an element (a[i], a[i].f, a[i]->f) mapped in a
+# loop, directly or through a local stored there, then released in a
+# later loop, directly, through a local or through a copy of the array.
+# The last element mapped must be released first: the two loops must
+# count the index the other way.  The rules below record what they match
+# per file; arrays() judges once the file has been read, with the extents
+# and steps of the loops read from its text (spatch 1.1.1 gives a statement no
+# position and cannot match do/while).
+el_data = {}	# file => kind => [(position, what)]
+el_undecided = []
+
+def el_note(kind, p, what):
+	el_data.setdefault(p[0].file, {}).setdefault(kind, []).append((p, what))
+
+def element(e):
+	"""(name, index) of an element expression: ("a[].f", "i") for a[i].f;
+	None for anything else."""
+	e = tidy(e)
+	e = re.sub(r"^\((?:[\w\s]+\*?\s*)+\)\s*", "", e)	# a cast
+	m = re.fullmatch(r"(.+\])((?:(?:\.|->)\w+)*)", e)
+	if not m:
+		return None
+	body, depth = m.group(1), 0
+	for i in range(len(body) - 1, -1, -1):
+		depth += {"]": 1, "[": -1}.get(body[i], 0)
+		if depth == 0:
+			break
+	if depth or i == 0:
+		return None
+	return (body[:i] + "[]" + m.group(2), body[i + 1:-1].strip())
+
+flats = {}
+
+def flat(f):
+	"""The text of file f with comments and literals blanked (line and
+	column offsets kept), and the offset of each line."""
+	if f not in flats:
+		blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))
+		lit = "|".join(r"%s(?:\\.|[^%s\\\n])*%s" % (q, q, q) for q in (chr(34), chr(39)))
+		text = re.sub(r"/\*.*?\*/|//[^\n]*|" + lit, blank, "\n".join(lines_of(f)), flags=re.S)
+		starts, o = [], 0
+		for t in text.split("\n"):
+			starts.append(o)
+			o += len(t) + 1
+		flats[f] = (text, starts)
+	return flats[f]
+
+def offset(p):
+	starts = flat(p[0].file)[1]
+	n = int(p[0].line) - 1
+	return starts[n] + int(p[0].column) if n < len(starts) else -1
+
+def closing(text, i, o, c):
+	"""The offset of the bracket that closes the one at text[i]."""
+	depth = 0
+	for j in range(i, len(text)):
+		depth += 1 if text[j] == o else -1 if text[j] == c else 0
+		if depth == 0:
+			return j
+	return len(text) - 1
+
+def statement_end(text, i):
+	"""The offset of the last character of the statement at text[i]."""
+	while i < len(text) and text[i].isspace():
+		i += 1
+	if text.startswith("{", i):
+		return closing(text, i, "{", "}")
+	m = re.match(r"(if|for|while|switch)\s*\(", text[i:i + 40])
+	if m:
+		e = statement_end(text, closing(text, i + m.end() - 1, "(", ")") + 1)
+		n = m.group(1) == "if" and re.match(r"\s*else\b", text[e + 1:e + 80])
+		return statement_end(text, e + 1 + n.end()) if n else e
+	if re.match(r"do\b", text[i:i + 3]):
+		e = statement_end(text, i + 2)
+		n = re.match(r"\s*while\s*\(", text[e + 1:e + 80])
+		return text.find(";", closing(text, e + n.end(), "(", ")")) if n else e
+	depth = 0
+	for j in range(i, len(text)):
+		depth += 1 if text[j] in "([{" else -1 if text[j] in ")]}" else 0
+		if depth <= 0 and text[j] == ";" or depth < 0:
+			return j
+	return len(text) - 1
+
+def steps(text, v):
+	"""How often text counts v up, and down."""
+	v = re.escape(v)
+	up = r"\b%s\s*\+\+|\+\+\s*%s\b|\b%s\s*\+=|\b%s\s*=\s*%s\s*\+" % (v, v, v, v, v)
+	down = r"\b%s\s*--|--\s*%s\b|\b%s\s*-=|\b%s\s*=\s*%s\s*-" % (v, v, v, v, v)
+	return len(re.findall(up, text)), len(re.findall(down, text))
+
+def loop_direction(text, loop, idx):
+	"""+1 when the loop at extent loop takes the elements a[idx] counting
+	up, -1 down, 0 when the rules cannot tell (no single counter, an
+	index that is not linear in it)."""
+	if not re.fullmatch(r"[\w\s+\-]+", idx):
+		return 0
+	body = text[loop[0]:loop[1] + 1]
+	m = re.match(r"for\s*\(", body)
+	if m:	# the initialisation sets the counter, it does not step it
+		body = body[body.find(";", m.end()):]
+	counted = {}
+	for v in set(re.findall(r"\b[A-Za-z_]\w*\b", idx)):
+		up, down = steps(body, v)
+		if up or down:
+			counted[v] = (up, down)
+	if len(counted) != 1:
+		return 0
+	v, (up, down) = counted.popitem()
+	if up and down:
+		return 0
+	sign = -1 if re.search(r"-\s*%s\b" % re.escape(v), idx) else 1
+	return sign if up else -sign
+
+def arrays():
+	"""Judge the arrays of mappings of the files the rules have read."""
+	for f in list(el_data):
+		judge_arrays(f, el_data.pop(f))
+
+def judge_arrays(f, d):
+	text = flat(f)[0]
+	heads = {offset(p) for p, _ in d.get("loops", ())}
+	heads |= {m.start() for m in re.finditer(r"\bdo\b(?=\s*[{\w])", text)}
+	loops = [(o, statement_end(text, o)) for o in heads if o >= 0]
+	inners = {}
+	def inner(o):
+		"""The innermost loop around offset o: (start, end), or None."""
+		if o not in inners:
+			best = None
+			for a, b in loops:
+				if a < o <= b and (best is None or b - a < best[1] - best[0]):
+					best = (a, b)
+			inners[o] = best
+		return inners[o]
+	fn_of = lambda p: p[0].current_element
+	def by_name(found):
+		"""found [(fn, name, offset, x)] as {(fn, name): ([offset], [x])},
+		in the order of the offsets, the first of equal offsets last."""
+		out = {}
+		for n, (fn, name, o, x) in enumerate(found):
+			out.setdefault((fn, name), []).append((o, -n, x))
+		for k, c in out.items():
+			c.sort(key=lambda t: t[:2])
+			out[k] = ([t[0] for t in c], [t[2] for t in c])
+		return out
+	# Locals: the mappings and the copies of elements they hold.
+	local_maps = by_name((fn_of(p), w, offset(p), p) for p, w in d.get("maps", ()) if not element(w))
+	copies = by_name((fn_of(p), w[0], offset(p), w[1]) for p, w in d.get("copies", ()))
+	def latest(found, fn, name, o):
+		"""The x of the last of found[(fn, name)] before o in the loop of o."""
+		offsets, xs = found.get((fn, name), ((), ()))
+		for k in range(bisect.bisect_left(offsets, o) - 1, -1, -1):
+			if inner(offsets[k]) == inner(o):
+				return xs[k]
+		return None
+	mapped = []	# (fn, name, index, position of the mapping, loop)
+	for p, w in d.get("maps", ()):
+		if element(w):
+			mapped.append((fn_of(p), *element(w), p, inner(offset(p))))
+	for p, (e, l) in d.get("stores", ()):
+		pa = latest(local_maps, fn_of(p), l, offset(p)) if element(e) else None
+		if pa:
+			mapped.append((fn_of(p), *element(e), pa, inner(offset(p))))
+	# Aliases: q = p, memcpy(q, p, ...) and q[j] = p[i] let q release the elements of p.
+	alias = {}
+	for p, (q, a) in d.get("aliases", ()):
+		eq, ea = element(q), element(a)
+		if eq and ea:
+			alias.setdefault((fn_of(p), ea[0]), set()).add(eq[0])
+		elif not eq and not ea:
+			alias.setdefault((fn_of(p), tidy(a)), set()).add(tidy(q))
+	def names(fn, name):
+		out, todo = set(), [name]
+		while todo:
+			n = todo.pop()
+			if n in out:
+				continue
+			out.add(n)
+			todo.extend(alias.get((fn, n), ()))
+			base = n[:n.index("[]")]
+			todo.extend(b + n[len(base):] for b in alias.get((fn, base), ()))
+		return out
+	released = []	# (fn, name, index, position of the release, loop)
+	for p, a in d.get("rels", ()):
+		a = tidy(a)
+		e = element(a) or element(re.sub(r"\s*[-+][^\]]*$", "", a))
+		if not e and re.fullmatch(r"\w+", a):
+			x = latest(copies, fn_of(p), a, offset(p))
+			e = x and element(x)
+		if e:
+			released.append((fn_of(p), *e, p, inner(offset(p))))
+	for fn, name, idx, pa, loop in mapped:
+		if not loop:
+			continue
+		mine = names(fn, name)
+		rels = [r for r in released if r[0] == fn and r[1] in mine]
+		if any(r[4] and loop[0] <= r[4][0] <= loop[1] for r in rels):
+			continue	# released in the loop itself: not stacked
+		later = [m[4][0] for m in mapped if m[0] == fn and m[1] == name and m[4] and m[4][0] > loop[1]]
+		stop = min(later, default=len(text))
+		first = {}
+		for r in rels:
+			if r[4] and loop[1] < r[4][0] < stop:
+				if r[4] not in first or offset(r[3]) < offset(first[r[4]][3]):
+					first[r[4]] = r
+		dm = loop_direction(text, loop, idx)
+		for rloop, r in sorted(first.items()):
+			dr = loop_direction(text, rloop, r[2])
+			if dm == 0 or dr == 0:
+				continue
+			decided.add(key(pa))
+			if dm == dr:
+				note_array(name, pa, "up" if dm > 0 else "down", r[3])
+		el_undecided.append((name, pa))
+
+def if_block(p):
+	"""The then-block of the if statement at p: (its text, its first and
+	last lines), or None when it is a single statement."""
+	text, starts = flat(p[0].file)
+	o = offset(p)
+	i = text.find("(", o) if o >= 0 else -1
+	if i < 0:
+		return None
+	start = re.compile(r"\s*").match(text, closing(text, i, "(", ")") + 1).end()
+	if not text.startswith("{", start):
+		return None
+	k = closing(text, start, "{", "}")
+	return (text[start + 1:k], bisect.bisect(starts, start), bisect.bisect(starts, k))
+
+def exits(p):
+	"""Whether the block of the if statement at p ends by leaving the
+	flow (return, goto, break, continue): a release in it then does not
+	cut the path that skips the block."""
+	blk = if_block(p)
+	if not blk:
+		return False
+	stmts = [t.strip() for t in re.split(r"[;}]", blk[0]) if t.strip()]
+	return bool(stmts) and re.match(r"(return|goto|break|continue)\b", stmts[-1]) is not None
+
+def releases_first(p, a, b, pb):
+	"""Whether the first release in the block of the if statement at p
+	that names a or b names a: the block itself breaks their order, so
+	it must not hide the path into it."""
+	blk = if_block(p)
+	if not blk:
+		return False
+	rel = sorted((int(q[0].line), int(q[0].column), x) for x, q in field_releases.get(p[0].file, ())
+		     if q[0].current_element == p[0].current_element and blk[1] <= int(q[0].line) <= blk[2])
+	for _, _, x in rel:
+		if mentions(x, b, pb):
+			return False
+		if mentions(x, a, pb):
+			return True
+	return False
+
+def tests_only(c, b):
+	"""Whether condition c only tests that b is there (b, b != NULL,
+	!IS_ERR(b)): after the mapping of b it holds, so it decides nothing."""
+	c = re.sub(r"\s+", "", c)
+	c = re.sub(r"^(likely|unlikely)\((.*)\)$", r"\2", c)
+	b = re.escape(re.sub(r"\s+", "", tidy(b)))
+	return re.fullmatch(r"(%s|%s!=NULL|NULL!=%s|!IS_ERR(_OR_NULL)?\(%s\))" % (b, b, b, b), c) is not None
+
+def flag_set_with(c, pb):
+	"""Whether condition c is a flag set true beside the mapping at pb
+	("src = map(); unmap_src = true;"): it then holds while B is mapped."""
+	c = re.sub(r"\s+", "", c)
+	if not re.fullmatch(r"\w+", c):
+		return False
+	lines = lines_of(pb[0].file)
+	n = int(pb[0].line)
+	return any(re.search(r"\b%s\s*=\s*(true|1)\s*;" % c, t) for t in lines[n - 1:n + 3])
+
+def undecided_guard(a, b, pb, p):
+	"""A released at p on a path that skips a conditional release of B."""
+	if not distinct(a, b, p) or (key(p), tidy(a), tidy(b)) in early_hits:
+		return
+	k = ("guard", p[0].file, p[0].line)
+	if k in shown_undecided:
+		return
+	shown_undecided.add(k)
+	print("UNDECIDED: %s:%s: %s(): %s (line %s) may still be mapped here, where %s is released: that depends on the conditions of its releases" % (
+		p[0].file, p[0].line, p[0].current_element, tidy(b), pb[0].line, tidy(a)))
+
+def params_of(pos):
+	"""The pointer parameters of the function at pos, [(type, name)]."""
+	ps = [re.match(r"\s*(.*?)\s*\*\s*(\w+)\s*$", a) for a in parameters(pos)]
+	return [(re.sub(r"\s+", " ", q.group(1)), q.group(2)) for q in ps if q]
+
+def field_of(x, pos):
+	"""x as (type, path from a pointer parameter: "$->src.addr"), or None."""
+	x = tidy(x)
+	for t, name in params_of(pos):
+		if re.match(re.escape(name) + r"(->|\.)", x):
+			return (t, "$" + x[len(name):], name)
+	return None
+
+# Across functions of a file: fields a function maps and never releases
+# (it leaves them to another), and the releases of fields.
+field_maps = {}
+field_releases = {}
+
+def struct_arg(x, pos):
+	"""A field x = "p->f..." as (index of the parameter p is, or that the
+	local pointer p is set from: "struct s *p = data;", path "->f..."),
+	or None."""
+	m = re.match(r"\(?\s*(\w+)\s*\)?(->.*)$", tidy(x))	# (p)->f in a macro
+	if not m:
+		return None
+	base, path = m.groups()
+	names = param_names(pos)
+	if base not in names:
+		for text in definition(pos):
+			src = [name for p, name in pointer_copies(text) if p == base and name in names]
+			if src:
+				base = src[0]
+				break
+		else:
+			return None
+	return (names.index(base), path)
+
+# Helpers that leave a field of the structure they are passed mapped, as
+# an iterator does (they may release what they mapped there before): a
+# call maps that field of its argument in place, and so does passing
+# the helper as a callback with the structure.  Per file, from the
+# field mappings and releases the rules above noted.
+helper_maps = {}	# file => [(function, index, path, line)]
+helpers = {}		# file => {function: (index, path)}
+helper_dirty = set()
+helper_calls = {}	# key(call) => (index, path)
+shown_as = {}		# key(call) => the field the call maps, as written
+
+release_helpers = {}	# file => {function: set((index, path))}
+
+def summarize_dirty():
+	if helper_dirty:
+		names_memo.clear()
+	for f in sorted(helper_dirty):
+		helpers[f], release_helpers[f] = summarize(f)
+		summarized.add(f)
+	helper_dirty.clear()
+
+summarized = set()
+# The name sets the constraints below ask for at every identifier they
+# try, made once until the summaries of a file change.
+names_memo = {}
+
+def helpers_of(f):
+	"""The field helpers a call in file f can reach: {function: (index,
+	path)}, those of the file over those of other files."""
+	summarize_dirty()
+	h = dict(ext_maps)
+	h.update(helpers.get(f, {}))
+	return h
+
+def release_helpers_of(f):
+	summarize_dirty()
+	h = dict((n, set(e)) for n, e in ext_rels.items())
+	h.update(release_helpers.get(f, {}))
+	return h
+
+def helper_names():
+	"""The field helpers of every file read (a rule that knows the call
+	checks it is one of its file: helper_calls) and of other files."""
+	summarize_dirty()
+	if "maps" not in names_memo:
+		names_memo["maps"] = set(n for h in helpers.values() for n in h) | set(ext_maps)
+	return names_memo["maps"]
+
+def release_helper_names(f=None):
+	"""Functions that release a field of the structure they are passed:
+	a call releases the mapping of that structure in the caller.  Those of
+	file f and of other files; without f, those of every file read (a
+	static function of one file is nothing in another)."""
+	summarize_dirty()
+	k = ("releases", f)
+	if k not in names_memo:
+		names_memo[k] = set(release_helpers_of(f)) if f is not None else \
+			set(n for h in release_helpers.values() for n in h) | set(ext_rels)
+	return names_memo[k]
+
+def print_summaries():
+	"""What the functions of the files read leave mapped in, or release
+	from, a field of a parameter, for the other files (the passes of make
+	scan): a function other files can call, a path without spaces."""
+	summarize_dirty()
+	for f in sorted(summarized):
+		for kind, table in (("fieldmap", helpers.get(f, {})), ("fieldrelease", release_helpers.get(f, {}))):
+			for fn in sorted(table):
+				es = [table[fn]] if kind == "fieldmap" else sorted(table[fn])
+				for idx, path in es:
+					if re.fullmatch(r"(->|\.)[\w.>\[\]-]*", path) and not is_static(f, fn):
+						print("WRAPPER: %s %s %d %s %s" % (kind, fn, idx, path, f))
+	summarized.clear()
+
+statics = {}
+
+def is_static(f, fn):
+	"""Whether function fn is defined static in file f (only its file
+	can call it): from the heads of its functions, read once."""
+	if f not in statics:
+		lines, lay, heads = lines_of(f), layout(f), {}
+		for n, t in enumerate(lines):
+			if n + 1 < len(lay) and lay[n][0] is None and lay[n + 1][0]:
+				heads.setdefault(lay[n + 1][0], re.search(r"\bstatic\b", " ".join(lines[max(0, n - 1):n + 1])) is not None)
+		statics[f] = heads
+	return statics[f].get(fn, False)
+
+layouts = {}
+
+def layout(f):
+	"""Per line of file f: the function it is in and the names of that
+	function parameters, read as the kernel lays a function out (its
+	head and its closing brace at the start of a line; a rule would cost
+	a script call per identifier)."""
+	if f in layouts:
+		return layouts[f]
+	lines, out, fn, params = lines_of(f), [], None, []
+	for n, t in enumerate(lines):
+		if re.match(r"[A-Za-z_].*\(", t):
+			m = re.search(r"(\w+)\s*\(", t)
+			fn = m.group(1) if m else None
+			h = fn and re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fn), " ".join(lines[n:n + 6]))
+			params = [param_name(a) for a in h.group(1).split(",")] if h else []
+			out.append((None, []))
+			continue
+		if t.startswith("}"):
+			fn, params = None, []
+		out.append((fn, params) if fn and not t.startswith("\x23") else (None, []))
+	layouts[f] = out
+	return out
+
+def calls_of(f, names):
+	"""The calls in file f of the functions names, and those functions
+	passed as an argument (a callback): [(caller, line index, column,
+	name, the arguments, or None for a callback)]."""
+	word = re.compile(r"\b(%s)\b" % "|".join(map(re.escape, sorted(names))))
+	lines, lay, out = lines_of(f), layout(f), []
+	for n, t in enumerate(lines):
+		fn = lay[n][0]
+		if not fn:
+			continue
+		for m in word.finditer(t):
+			before, after = t[:m.start()].rstrip(), t[m.end():].lstrip()
+			if not before and n:
+				before = lines[n - 1].rstrip()
+			if not after and n + 1 < len(lines):
+				after = lines[n + 1].lstrip()
+			if m.group(1) == fn:
+				continue
+			if after.startswith("("):
+				rest = " ".join([t[m.end():]] + lines[n + 1:n + 8]).lstrip()
+				out.append((fn, n, m.start(), m.group(1), call_args(rest)))
+			elif before.endswith(("(", ",")) and after.startswith((",", ")")):
+				out.append((fn, n, m.start(), m.group(1), None))
+	return out
+
+def leaves_mapped(f, line, releases):
+	"""Whether the function of file f, from its mapping of a field at line
+	on, can return with the field mapped: it reaches a return of the
+	block of the mapping, or the end of the function, before any of the
+	lines releases (which release the field)."""
+	lines, depth = lines_of(f), 0
+	for n in range(line, len(lines)):
+		t = lines[n]
+		if t.startswith("}"):
+			return True
+		if n + 1 in releases:
+			return False
+		if depth == 0 and re.match(r"\s*return\b", t):
+			return True
+		if depth >= 0:
+			depth += t.count("{") - t.count("}")
+	return True
+
+def summarize(f):
+	"""The helpers of file f, {function: (index, path)}: functions that
+	can return with that field of that parameter mapped, by a mapping or
+	by a call of another helper with the parameter, before a release of
+	it or a call of a function of the file that releases that field of
+	its parameter.  To a fixed point, so that chains of helpers count.
+	Also those functions that release, {function: set((index, path))}."""
+	maps, rels = {}, {}
+	for fn, idx, path, line in helper_maps.get(f, ()):
+		maps.setdefault(fn, set()).add((idx, path, line))
+	for arg, pr in field_releases.get(f, ()):
+		sa = struct_arg(arg, pr)
+		if sa:
+			rels.setdefault(fname(pr), set()).add((sa[0], sa[1], int(pr[0].line)))
+	lay = layout(f)
+	ext_r = dict((n, set(e)) for n, e in ext_rels.items())
+	while True:
+		out = {}
+		for fn, es in maps.items():
+			for idx, path, line in sorted(es, key=lambda e: e[2]):
+				later = set(l for i, q, l in rels.get(fn, ()) if (i, q) == (idx, path) and l > line)
+				if leaves_mapped(f, line, later):
+					out[fn] = (idx, path)
+					break
+		# A function that maps the field itself before it releases it
+		# releases nothing of what its caller holds.
+		releasers = {}
+		for fn, es in rels.items():
+			own = maps.get(fn, ())
+			for i, q, l in es:
+				if not any((i2, q2) == (i, q) and l2 < l for i2, q2, l2 in own):
+					releasers.setdefault(fn, set()).add((i, q))
+		# Helpers of other files, unless a function of this one has the name.
+		mapper = dict(ext_maps)
+		mapper.update(out)
+		releaser = dict(ext_r)
+		releaser.update(releasers)
+		grown = False
+		for fn, n, col, name, args in calls_of(f, set(mapper) | set(releaser)) if mapper or releaser else ():
+			params = lay[n][1]
+			for table, fields in ((maps, [mapper[name]] if name in mapper else []), (rels, releaser.get(name, ()))):
+				for idx, path in fields:
+					a = args[idx].strip() if args is not None and idx < len(args) else None
+					if a and a in params:
+						e = (params.index(a), path, n + 1)
+						if e not in table.setdefault(fn, set()):
+							table[fn].add(e)
+							grown = True
+		if not grown:
+			return out, releasers
+
+helper_files = set()
+
+def find_helper_calls(f):
+	"""Once per file, when its helpers are known: their calls, and the
+	helpers passed as an argument (a callback), count as mappings of the
+	function they are in."""
+	if f in helper_files:
+		return
+	helper_files.add(f)
+	if ext_maps or ext_rels:
+		# Its functions may call helpers of other files with their
+		# parameters: helpers themselves, for the summaries.
+		helper_dirty.add(f)
+	names = helpers_of(f)
+	if not names:
+		return
+	# A function that only passes one structure to helpers (an XDR
+	# decoder calling xdr_inline_decode(xdr, n) again and again) has one
+	# mapping that moves, nothing to nest: its helper calls count once
+	# per structure.
+	given = {}
+	for fn, n, col, name, args in calls_of(f, set(names)):
+		helper_calls[(f, str(n + 1), str(col))] = names[name]
+		idx = names[name][0]
+		arg = re.sub(r"^&|\s+", "", args[idx]) if args is not None and idx < len(args) else (n, col)
+		given.setdefault((f, fn), set()).add(arg)
+	for k, args in given.items():
+		mapcalls[k] = mapcalls.get(k, 0) + len(args)
+
+def helper_arg(b, pb):
+	"""Whether b is the structure the helper call at pb maps a field of:
+	its argument at the index of the helper, or, for a callback, an argument
+	after it.  Notes b as standing for that field."""
+	h = helper_calls.get(key(pb))
+	if not h:
+		return True
+	idx, path = h
+	m = re.match(r"\w+\s*(.*)", text_from(pb), re.S)
+	after = m.group(1) if m else ""
+	want = re.sub(r"\s+", "", str(b))
+	if after.startswith("("):
+		args = call_args(after)
+		if idx >= len(args) or re.sub(r"\s+", "", args[idx]) != want:
+			return False
+	else:
+		args = call_args("(" + after.lstrip(", "))
+		if want not in [re.sub(r"\s+", "", a) for a in args]:
+			return False
+	base = tidy(b)
+	field = base + (path.replace("->", ".", 1) if want.startswith("&") else path)
+	aliases.setdefault(where(pb), {}).setdefault(base, set()).add(field)
+	shown_as[key(pb)] = field
+	return True
+
+handles = {}
+maplines = {}
+keyargs = {}	# (function, handle) => the arguments of its mapping call
+# The outer mappings of nest that are checked: (function, A).
+outer = set()
+
+def keyed_at(q, x, pos):
+	"""Whether the call at q releases by key the mapping of handle x (of
+	the function of pos): a release by key given only arguments that
+	the mapping call of x was given (zs_unmap_object(pool, handle)
+	after x = zs_map_object(pool, handle, mode))."""
+	name, args = call_at(q)
+	keys = keyargs.get((where(pos), tidy(x)))
+	args = [tidy(a) for a in args if a.strip()]
+	return bool(keys) and bool(args) and all(a in keys for a in args)
+
+def note_handle(x, pm):
+	handles.setdefault(where(pm), set()).add(tidy(x))
+	maplines.setdefault(where(pm), set()).add(int(pm[0].line))
+	keyargs.setdefault((where(pm), tidy(x)), set()).update(tidy(a) for a in call_at(pm)[1])
+	if callee(pm) in ext_maps:
+		# x = erofs_bread(&it->buf, ...): x points into the mapping the
+		# call keeps in its argument, no mapping of its own to summarize.
+		return
+	fld = field_of(x, pm)
+	if fld:
+		field_maps.setdefault(pm[0].file, []).append((fld, pm))
+	arg = struct_arg(x, pm)
+	if arg:
+		helper_maps.setdefault(pm[0].file, []).append((pm[0].current_element, arg[0], arg[1], int(pm[0].line)))
+		helper_dirty.add(pm[0].file)
+
+def note_field_store(x, ps):
+	arg = struct_arg(x, ps)
+	if arg:
+		helper_maps.setdefault(ps[0].file, []).append((ps[0].current_element, arg[0], arg[1], int(ps[0].line)))
+		helper_dirty.add(ps[0].file)
+
+def note_field_release(arg, pr):
+	field_releases.setdefault(pr[0].file, []).append((tidy(arg), pr))
+	helper_dirty.add(pr[0].file)
+
+leaves_of = {}
+
+def leaves(f, fn):
+	"""The fields function fn of file f maps once and releases nowhere:
+	[(type, path, line, pos)], in line order.  Asked once the
+	releases of the file are all noted, so kept."""
+	if (f, fn) in leaves_of:
+		return leaves_of[(f, fn)]
+	mine = [(fld, pm) for fld, pm in field_maps.get(f, ()) if pm[0].current_element == fn]
+	out = []
+	for (t, path, name), pm in mine:
+		if sum(1 for (t2, p2, _), _ in mine if (t2, p2) == (t, path)) != 1:
+			continue
+		x = path.replace("$", name)
+		if any(r[1][0].current_element == fn and mentions(r[0], x) for r in field_releases.get(f, ())):
+			continue
+		out.append((t, path, int(pm[0].line), pm))
+	leaves_of[(f, fn)] = sorted(out, key=lambda e: e[2])
+	return leaves_of[(f, fn)]
+
+def check_field_release(arg, pr):
+	"""A release of a field that a function of the file leaves mapped
+	under another, followed in this function by the release of the other."""
+	f = pr[0].file
+	mine = [r for r in field_releases.get(f, ()) if r[1][0].current_element == pr[0].current_element]
+	params = dict((t, name) for t, name in params_of(pr))
+	mappers = set(pm[0].current_element for _, pm in field_maps.get(f, ()))
+	for mapper in mappers:
+		if mapper == pr[0].current_element:
+			continue
+		left = leaves(f, mapper)
+		for ta, fa, la, pa in left:
+			if ta not in params:
+				continue
+			a = fa.replace("$", params[ta])
+			if not mentions(arg, a):
+				continue
+			for tb, fb, lb, pb in left:
+				b = fb.replace("$", params.get(tb, "?"))
+				if tb != ta or lb <= la:
+					continue
+				if any(mentions(other, b) and int(q[0].line) > int(pr[0].line) for other, q in mine):
+					g = (f, pr[0].current_element, frozenset((fa, fb)))
+					keep(g, (int(pr[0].line), int(pr[0].column)), pr,
+					     record("field", pr, mapping(a, pa, la, mapper), mapping(b, pb, lb, mapper)),
+					     [(pa, "%s mapped" % a), (pb, "%s mapped" % b)])
+
+printed = set()
+
+def new_findings():
+	"""The findings not printed yet (those of the file just read), in
+	the order of their releases: report and org modes print them from
+	here, with no rule to find the releases again."""
+	todo = [g for g in found if g not in printed]
+	printed.update(todo)
+	return sorted((found[g] for g in todo), key=lambda f: (f[1][0].file, int(f[1][0].line), int(f[1][0].column), f[0]))
+
+def reported(p):
+	return any(key(f[1]) == key(p) for f in found.values())
+
+def adjacent(p, q):
+	"""Whether only comments and the guard of q stand between the release
+	statement at p and the one at q: the moves patch mode makes."""
+	lines = lines_of(p[0].file)
+	lp, lq = int(p[0].line), int(q[0].line)
+	if p[0].file != q[0].file or lq <= lp or lq > len(lines):
+		return False
+	if not lines[lp - 1].rstrip().endswith(";"):
+		return False
+	for text in lines[lp:lq - 1]:
+		t = text.strip()
+		if t and not re.match(r"(/\*|\*|//|if\s*\()", t):
+			return False
+	return True
+
+# Patch mode: candidate moves, and the pairs of handles whose order it
+# must leave alone (some path breaks it where no move can mend it, as a
+# release in a loop: then the order after the loop depends on the path).
+moves = []
+stuck = set()
+
+def choose(a, b, p, q):
+	"""Patch mode moves an early release past the inner release right
+	after it; a statement takes part in one move a round."""
+	if not distinct(a, b, p):
+		return
+	pair = (p[0].file, p[0].current_element, frozenset((tidy(a), tidy(b))))
+	if adjacent(p, q):
+		moves.append((pair, key(p), key(q)))
+	else:
+		stuck.add(pair)
+
+def owner(p):
+	"""p for a release patch mode moves down, q for the one it moves
+	past (computed once the scripts of the file have run)."""
+	f = p[0].file
+	if ("file", f) not in owners:
+		owners[("file", f)] = None
+		for pair, kp, kq in moves:
+			if pair[0] == f and pair not in stuck and kp not in owners and kq not in owners:
+				owners[kp], owners[kq] = "p", "q"
+	return owners.get(key(p))
+
+def org_text(s):
+	"""Org links end at the first "]": keep brackets out of their text."""
+	return s.replace("[", "(").replace("]", ")")

@@ -1,0 +1,740 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The Python of the rules (cocci/lib/lifo_*.py) without spatch.
+
+The modules are loaded as the rule runs them: one after the other in one
+namespace (the copy in the rule's @initialize:python@ block).  Positions
+are made as spatch makes them: a list of one object whose file, line,
+column, column_end and current_element are strings.
+
+    /usr/bin/python3 -m unittest discover -s cocci/t -p 'lifo_*_test.py'
+    /usr/bin/python3 cocci/t/lifo_rule_test.py --tap    (cocci/t/lifo-rule-py.t)
+"""
+import io
+import os
+import shutil
+import sys
+import tempfile
+import tokenize
+import types
+import unittest
+from contextlib import redirect_stdout
+
+LIB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib")
+# In the order of the copies in cocci/kmap_local_lifo.cocci
+# (kmap_local_wrappers.cocci holds the first).
+MODULES = ["lifo_source.py", "lifo_rule.py"]
+
+
+def load():
+    """A fresh namespace holding the modules, as spatch runs them."""
+    ns = types.ModuleType("lifo")
+    for name in MODULES:
+        path = os.path.join(LIB, name)
+        with open(path) as fh:
+            exec(compile(fh.read(), path, "exec"), ns.__dict__)
+    return ns
+
+
+class Pos:
+    def __init__(self, file, line, column, function, column_end=None):
+        self.file = file
+        self.line = str(line)
+        self.column = str(column)
+        self.column_end = str(column_end if column_end is not None else column + 1)
+        self.current_element = function
+
+
+class Case(unittest.TestCase):
+    """A fresh namespace per test, and C files written in a scratch folder."""
+
+    def setUp(self):
+        self.m = load()
+        self.dir = tempfile.mkdtemp(prefix="lifo-rule-test.")
+        self.addCleanup(shutil.rmtree, self.dir)
+
+    def c_file(self, text, name="t.c"):
+        path = os.path.join(self.dir, name)
+        with open(path, "w") as fh:
+            fh.write(text)
+        return path
+
+    def at(self, f, needle, function="f", nth=1):
+        """The position of the nth occurrence of needle in file f."""
+        lines = self.m.lines_of(f)
+        for n, t in enumerate(lines):
+            col = t.find(needle)
+            while col >= 0:
+                nth -= 1
+                if nth == 0:
+                    return [Pos(f, n + 1, col, function, col + len(needle))]
+                col = t.find(needle, col + 1)
+        raise AssertionError("%r not in %s" % (needle, f))
+
+
+class Tidy(Case):
+    def test_spatch_spacing(self):
+        t = self.m.tidy
+        self.assertEqual(t("w -> pages [ i ]"), "w->pages[i]")
+        self.assertEqual(t("s . f"), "s.f")
+        self.assertEqual(t(" a "), "a")
+        self.assertEqual(t("( void * ) b + 4"), "(void *) b + 4")
+
+    def test_address_of(self):
+        self.assertEqual(self.m.tidy("& m"), "m")
+        self.assertEqual(self.m.tidy("&w -> x"), "w->x")
+        self.assertEqual(self.m.tidy("a & m"), "a & m")
+
+
+class Mentions(Case):
+    def test_whole_operand(self):
+        m = self.m.mentions
+        self.assertTrue(m("a", "a"))
+        self.assertTrue(m("a + off", "a"))
+        self.assertTrue(m("pte - 1", "pte"))
+        self.assertTrue(m("( void * ) a", "a"))
+        self.assertTrue(m("w -> addr", "w->addr"))
+
+    def test_not_a_part(self):
+        m = self.m.mentions
+        self.assertFalse(m("ab", "a"))
+        self.assertFalse(m("a->b", "a"))
+        self.assertFalse(m("a[i]", "a"))
+        self.assertFalse(m("x.a", "x"))
+        self.assertFalse(m("x.a", "a"))
+        self.assertFalse(m("p->a", "a"))
+        self.assertFalse(m("f(a)", "f"))
+
+    def test_aliases(self):
+        f = self.c_file("void f(void)\n{\n\tq = p;\n}\n")
+        p = self.at(f, "q = p")
+        self.m.handles[self.m.where(p)] = {"p"}
+        self.m.note_alias("p", "q", p)
+        self.assertTrue(self.m.mentions("q + 4", "p", p))
+        self.assertFalse(self.m.mentions("q + 4", "p"))
+        self.assertFalse(self.m.mentions("p", "q", p))
+        self.assertTrue(self.m.distinct("p", "r", p))
+        self.assertFalse(self.m.distinct("q", "p", p))
+
+    def test_alias_of_a_cast_and_offset(self):
+        f = self.c_file("void f(void)\n{\n\tq = (char *)p + 4;\n}\n")
+        p = self.at(f, "q = ")
+        self.m.handles[self.m.where(p)] = {"p"}
+        self.m.note_alias("( char * ) p + 4", "q", p)
+        self.assertEqual(self.m.aliases[self.m.where(p)], {"p": {"q"}})
+
+    def test_alias_of_no_handle(self):
+        f = self.c_file("void f(void)\n{\n\tq = p;\n}\n")
+        p = self.at(f, "q = p")
+        self.m.note_alias("p", "q", p)
+        self.assertEqual(self.m.aliases, {})
+
+
+class Element(Case):
+    def test_elements(self):
+        e = self.m.element
+        self.assertEqual(e("a [ i ]"), ("a[]", "i"))
+        self.assertEqual(e("a[i].f"), ("a[].f", "i"))
+        self.assertEqual(e("a[i]->f.g"), ("a[]->f.g", "i"))
+        self.assertEqual(e("s->p[i]"), ("s->p[]", "i"))
+        self.assertEqual(e("( char * ) a[i]"), ("a[]", "i"))
+        self.assertEqual(e("a[b[i]]"), ("a[]", "b[i]"))
+        self.assertEqual(e("a[n - 1 - i]"), ("a[]", "n - 1 - i"))
+
+    def test_not_elements(self):
+        e = self.m.element
+        self.assertIsNone(e("a"))
+        self.assertIsNone(e("a->f"))
+        self.assertIsNone(e("[i]"))
+        self.assertIsNone(e("a[i] + 1"))
+
+
+class CText(Case):
+    SRC = ("int f(void)\n"
+           "{\n"
+           "\tchar *s = \"}{)\"; /* ( { */\n"
+           "\tint c = '}'; // }\n"
+           "\tif (s) {\n"
+           "\t\treturn g(c, (1));\n"
+           "\t}\n"
+           "}\n")
+
+    def test_flat_blanks_comments_and_literals(self):
+        f = self.c_file(self.SRC)
+        text, starts = self.m.flat(f)
+        self.assertEqual(len(text), len(self.SRC))
+        self.assertEqual(text.count("\n"), self.SRC.count("\n"))
+        self.assertEqual(text.count("{"), 2)
+        self.assertEqual(text.count("}"), 2)
+        self.assertNotIn("(", text.split("\n")[2])
+        self.assertEqual(starts[1], len("int f(void)\n"))
+        p = self.at(f, "if (s)")
+        self.assertEqual(text[self.m.offset(p):].split("\n")[0], "if (s) {")
+
+    def test_offset_past_the_end(self):
+        f = self.c_file(self.SRC)
+        self.assertEqual(self.m.offset([Pos(f, 99, 0, "f")]), -1)
+
+    def test_closing(self):
+        c = self.m.closing
+        self.assertEqual(c("f(a(b)c) d", 1, "(", ")"), 7)
+        self.assertEqual(c("{ { } }", 0, "{", "}"), 6)
+        self.assertEqual(c("(unclosed", 0, "(", ")"), 8)
+
+    def test_closing_of_a_flat_file(self):
+        f = self.c_file(self.SRC)
+        text = self.m.flat(f)[0]
+        i = text.index("{")
+        self.assertEqual(self.m.closing(text, i, "{", "}"), len(self.SRC) - 2)
+
+    def test_statement_end(self):
+        se = self.m.statement_end
+        for stmt in ("a = f(b, c);",
+                     "{ a; { b; } }",
+                     "if (x) a; else b;",
+                     "if (x) { a; } else if (y) b; else { c; }",
+                     "for (i = 0; i < n; i++) { a[i] = 0; }",
+                     "for (;;) a();",
+                     "while (x--) if (y) break;",
+                     "do { a; } while (b);",
+                     "do a(); while (b);",
+                     "switch (x) { case 1: a; }"):
+            text = "  " + stmt + " next();"
+            self.assertEqual(se(text, 0), len(stmt) + 1, stmt)
+
+    def test_steps(self):
+        self.assertEqual(self.m.steps("i++; j--; i += 2; i = i + 1; --i;", "i"), (3, 1))
+        self.assertEqual(self.m.steps("ii++; i2--;", "i"), (0, 0))
+
+    def loop(self, text):
+        return (0, self.m.statement_end(text, 0))
+
+    def test_loop_direction(self):
+        d = self.m.loop_direction
+        up = "for (i = 0; i < n; i++) kunmap_local(p[i]);"
+        down = "for (i = n - 1; i >= 0; i--) kunmap_local(p[i]);"
+        self.assertEqual(d(up, self.loop(up), "i"), 1)
+        self.assertEqual(d(down, self.loop(down), "i"), -1)
+        self.assertEqual(d(up, self.loop(up), "n - 1 - i"), -1)
+        self.assertEqual(d(down, self.loop(down), "n - i"), 1)
+        w = "while (n--) kunmap_local(p[n]);"
+        self.assertEqual(d(w, self.loop(w), "n"), -1)
+
+    def test_loop_direction_undecided(self):
+        d = self.m.loop_direction
+        up = "for (i = 0; i < n; i++) kunmap_local(p[i]);"
+        self.assertEqual(d(up, self.loop(up), "order[i]"), 0)
+        self.assertEqual(d(up, self.loop(up), "k"), 0)
+        both = "for (i = 0; i < n; i++) { kunmap_local(p[i]); i--; }"
+        self.assertEqual(d(both, self.loop(both), "i"), 0)
+        two = "for (i = 0; i < n; i++, j++) kunmap_local(p[i + j]);"
+        self.assertEqual(d(two, self.loop(two), "i + j"), 0)
+
+    def test_call_args(self):
+        self.assertEqual(self.m.call_args("(a, f(b, c), d[1], {x, y}) rest"),
+                         ["a", "f(b, c)", "d[1]", "{x, y}"])
+        self.assertEqual(self.m.call_args("()"), [""])
+
+    def test_call_at_and_callee(self):
+        f = self.c_file("void f(void)\n{\n\tzs_unmap_object(pool,\n\t\thandle);\n}\n")
+        q = self.at(f, "zs_unmap_object")
+        self.assertEqual(self.m.call_at(q), ("zs_unmap_object", ["pool", "handle"]))
+        self.assertEqual(self.m.callee(q), "zs_unmap_object")
+        self.assertEqual(self.m.callee([Pos(f, 40, 0, "f")]), "?")
+
+    def test_assignee(self):
+        f = self.c_file("void f(void)\n{\n\tw->p[i] = (char *) kmap_local_page(pg);\n\tkmap_local_page(pg);\n}\n")
+        self.assertEqual(self.m.assignee(self.at(f, "kmap_local_page")), "w->p[i]")
+        self.assertIsNone(self.m.assignee(self.at(f, "kmap_local_page", nth=2)))
+
+
+class IfBlock(Case):
+    SRC = ("void f(void)\n"
+           "{\n"
+           "\tif (a && (b)) { /* } */\n"
+           "\t\tkunmap_local(x);\n"
+           "\t\treturn;\n"
+           "\t}\n"
+           "\tif (c)\n"
+           "\t\tkunmap_local(y);\n"
+           "\tif (d) {\n"
+           "\t\tkunmap_local(y);\n"
+           "\t}\n"
+           "}\n")
+
+    def test_block(self):
+        f = self.c_file(self.SRC)
+        text, first, last = self.m.if_block(self.at(f, "if (a"))
+        self.assertEqual((first, last), (3, 6))
+        self.assertEqual(text.split(), ["kunmap_local(x);", "return;"])
+
+    def test_single_statement(self):
+        f = self.c_file(self.SRC)
+        self.assertIsNone(self.m.if_block(self.at(f, "if (c)")))
+
+    def test_literals_and_comments(self):
+        f = self.c_file("void f(void)\n{\n\tif (strcmp(s, \")\") ||\n\t    c == \'{\') {\n"
+                        "\t\tputs(\"}\"); // }\n\t\tgoto out;\n\t}\n}\n")
+        text, first, last = self.m.if_block(self.at(f, "if ("))
+        self.assertEqual((first, last), (4, 7))
+        self.assertEqual(text.split(), ["puts(", ");", "goto", "out;"])
+        self.assertTrue(self.m.exits(self.at(f, "if (")))
+
+    def test_exits(self):
+        f = self.c_file(self.SRC)
+        self.assertTrue(self.m.exits(self.at(f, "if (a")))
+        self.assertFalse(self.m.exits(self.at(f, "if (c)")))
+        self.assertFalse(self.m.exits(self.at(f, "if (d)")))
+
+
+class Conditions(Case):
+    def test_tests_only(self):
+        t = self.m.tests_only
+        for c in ("b", "b != NULL", "NULL != b", "!IS_ERR(b)", "!IS_ERR_OR_NULL(b)",
+                  "unlikely(b)", "likely(b != NULL)"):
+            self.assertTrue(t(c, "b"), c)
+        self.assertTrue(t("w->b", "w -> b"))
+        for c in ("c", "b && c", "!b", "IS_ERR(b)", "b2"):
+            self.assertFalse(t(c, "b"), c)
+
+    def test_flag_set_with(self):
+        f = self.c_file("void f(void)\n{\n\tsrc = kmap_local_page(p);\n\tunmap_src = true;\n\tother = 0;\n}\n")
+        pb = self.at(f, "kmap_local_page")
+        self.assertTrue(self.m.flag_set_with("unmap_src", pb))
+        self.assertFalse(self.m.flag_set_with("other", pb))
+        self.assertFalse(self.m.flag_set_with("a && b", pb))
+
+
+class Functions(Case):
+    SRC = ("static int walk_map(struct walk *w,\n"
+           "\t\t    const struct page * pg, int n)\n"
+           "{\n"
+           "\tstruct state *s = (struct state *) w;\n"
+           "\tw->addr = kmap_local_page(pg);\n"
+           "\treturn 0;\n"
+           "}\n"
+           "\n"
+           "#define walk_done(w) \\\n"
+           "\tkunmap_local((w)->addr)\n")
+
+    def test_definition_and_parameters(self):
+        f = self.c_file(self.SRC)
+        p = self.at(f, "kmap_local_page", "walk_map")
+        self.assertEqual(self.m.definition(p), self.SRC.split("\n")[:5])
+        self.assertEqual([a.strip() for a in self.m.parameters(p)],
+                         ["struct walk *w", "const struct page * pg", "int n"])
+        self.assertEqual(self.m.param_names(p), ["w", "pg", "n"])
+        self.assertEqual(self.m.params_of(p), [("struct walk", "w"), ("const struct page", "pg")])
+
+    def test_fields(self):
+        f = self.c_file(self.SRC)
+        p = self.at(f, "kmap_local_page", "walk_map")
+        self.assertEqual(self.m.field_of("w -> addr", p), ("struct walk", "$->addr", "w"))
+        self.assertIsNone(self.m.field_of("pg", p))
+        self.assertEqual(self.m.struct_arg("w->addr", p), (0, "->addr"))
+        self.assertEqual(self.m.struct_arg("s->x.y", p), (0, "->x.y"))
+        self.assertIsNone(self.m.struct_arg("t->x", p))
+
+    def test_macro(self):
+        f = self.c_file(self.SRC)
+        p = self.at(f, "kunmap_local", "something_else")
+        self.assertEqual(self.m.fname(p), "walk_done")
+        self.assertEqual(self.m.struct_arg("( w )->addr", p), (0, "->addr"))
+
+    def test_is_static(self):
+        f = self.c_file(self.SRC + "\nint other(void)\n{\n\treturn 1;\n}\n")
+        self.assertTrue(self.m.is_static(f, "walk_map"))
+        self.assertFalse(self.m.is_static(f, "other"))
+
+
+class Heads(Case):
+    def test_param_name(self):
+        n = self.m.param_name
+        self.assertEqual([n(a) for a in ("int n", " struct s *p ", "char buf[16]", "u8 v [ ]", "void",
+                                         "...", "const struct page *", "unsigned long")],
+                         ["n", "p", "buf", "v", "", "", "", "long"])
+
+    def test_pointer_copies(self):
+        c = self.m.pointer_copies
+        self.assertEqual(c("\tstruct s *p = data;"), [("p", "data")])
+        self.assertEqual(c("\tstruct s *p = (struct s *) data;"), [("p", "data")])
+        self.assertEqual(c("\tstruct s *p = data, *q = r;"), [("q", "r")])
+        self.assertEqual(c("\tstruct s *a = b, *p = data;"), [("p", "data")])
+        self.assertEqual(c("\tchar *a = x->y;"), [])
+
+    def test_text_from(self):
+        f = self.c_file("".join("line%d\n" % n for n in range(1, 12)))
+        self.assertEqual(self.m.text_from([Pos(f, 2, 2, "f")]), "ne2 line3 line4 line5 line6 line7 line8 line9")
+
+
+class KeyReleases(Case):
+    SRC = ("void put_area(struct pcpu *pc, int cpu)\n"
+           "{\n"
+           "\tstruct area *a = per_cpu_ptr(pc->areas, cpu);\n"
+           "\tkunmap_local(a->vaddr);\n"
+           "}\n"
+           "\n"
+           "void put_obj(struct zs_pool *pool,\n"
+           "\t     unsigned long handle)\n"
+           "{\n"
+           "\tzs_unmap_object(pool, handle);\n"
+           "}\n"
+           "\n"
+           "void put_page_addr(struct page *page, void *addr)\n"
+           "{\n"
+           "\tkunmap_local(addr);\n"
+           "}\n"
+           "\n"
+           "void put_field(void *data)\n"
+           "{\n"
+           "\tstruct walk *w = data;\n"
+           "\tkunmap_local(w->addr);\n"
+           "}\n"
+           "\n"
+           "void put_kept(struct x *x)\n"
+           "{\n"
+           "\tg->vaddr = kmap_local_page(x->page);\n"
+           "\tkunmap_local(g->vaddr);\n"
+           "}\n"
+           "\n"
+           "void put_other(struct zs_pool *pool)\n"
+           "{\n"
+           "\tzs_unmap_object(glob, h);\n"
+           "}\n"
+           "\n"
+           "void no_params(void)\n"
+           "{\n"
+           "\tkunmap_local(g->vaddr);\n"
+           "}\n"
+           "\n"
+           "\x23define put_m(m) \\\n"
+           "\tkunmap_local(g->vaddr)\n")
+
+    def by_key(self, fn, needle, nth=1):
+        f = self.c_file(self.SRC)
+        return self.m.releases_by_key(self.at(f, needle, fn, nth))
+
+    def test_by_key(self):
+        self.assertTrue(self.by_key("put_area", "kunmap_local"))
+        self.assertTrue(self.by_key("put_obj", "zs_unmap_object"))
+
+    def test_not_by_key(self):
+        # A parameter itself, or a pointer set from one: a plain release.
+        self.assertFalse(self.by_key("put_page_addr", "kunmap_local(addr)"))
+        self.assertFalse(self.by_key("put_field", "kunmap_local(w"))
+        # What it set itself; a release by key given none of them.
+        self.assertFalse(self.by_key("put_kept", "kunmap_local(g"))
+        self.assertFalse(self.by_key("put_other", "zs_unmap_object", 2))
+        self.assertFalse(self.by_key("no_params", "kunmap_local(g", 2))
+        # The body of a macro: no function.
+        self.assertFalse(self.by_key("something_else", "kunmap_local(g", 3))
+
+    def test_mappers(self):
+        f = self.c_file(self.SRC)
+        self.assertFalse(self.m.releases_by_key(self.at(f, "kunmap_local", "put_area"), {(f, "put_area")}))
+
+
+class Summaries(Case):
+    SRC = ("void walk_map(struct walk *w)\n"
+           "{\n"
+           "\tw->addr = kmap_local_page(w->page);\n"
+           "}\n"
+           "\n"
+           "void walk_done(struct walk *w)\n"
+           "{\n"
+           "\tkunmap_local(w->addr);\n"
+           "}\n"
+           "\n"
+           "void walk_both(struct walk *w)\n"
+           "{\n"
+           "\twalk_map(w);\n"
+           "}\n"
+           "\n"
+           "static void use(struct walk *w, char *d)\n"
+           "{\n"
+           "\twalk_map(w);\n"
+           "\tmemcpy(d, w->addr, 4);\n"
+           "\twalk_done(w);\n"
+           "}\n"
+           "\n"
+           "void walk_end(struct walk *w)\n"
+           "{\n"
+           "\twalk_done(w);\n"
+           "}\n")
+
+    def noted(self):
+        f = self.c_file(self.SRC)
+        self.m.note_handle("w -> addr", self.at(f, "kmap_local_page", "walk_map"))
+        self.m.note_field_release("w -> addr", self.at(f, "kunmap_local", "walk_done"))
+        return f
+
+    def test_helpers(self):
+        f = self.noted()
+        self.assertEqual(self.m.helpers_of(f), {"walk_map": (0, "->addr"), "walk_both": (0, "->addr")})
+        # use() maps the field before it releases it: no helper.
+        self.assertEqual(self.m.release_helpers_of(f), {"walk_done": {(0, "->addr")}, "walk_end": {(0, "->addr")}})
+        self.assertEqual(self.m.helper_names(), {"walk_map", "walk_both"})
+
+    def test_print_summaries(self):
+        self.noted()
+        out = io.StringIO()
+        with redirect_stdout(out):
+            self.m.print_summaries()
+        words = [line.split()[:5] for line in out.getvalue().splitlines()]
+        self.assertEqual(words, [["WRAPPER:", "fieldmap", "walk_both", "0", "->addr"],
+                                 ["WRAPPER:", "fieldmap", "walk_map", "0", "->addr"],
+                                 ["WRAPPER:", "fieldrelease", "walk_done", "0", "->addr"],
+                                 ["WRAPPER:", "fieldrelease", "walk_end", "0", "->addr"]])
+
+    def test_helper_calls(self):
+        f = self.noted()
+        self.m.find_helper_calls(f)
+        calls = sorted((int(line), int(col)) for _, line, col in self.m.helper_calls)
+        self.assertEqual(calls, [(13, 1), (18, 1)])
+        self.assertEqual(self.m.mapcalls[(f, "use")], 1)
+
+
+class PointsInto(Case):
+    def test_addresses(self):
+        for v in ("k + off", "(void *)k", "&k[i]", "&k->f", "k"):
+            self.assertTrue(self.m.points_into(v, "k"), v)
+
+    def test_reads(self):
+        for v in ("pte_page(*ptep)", "*ptep", "ptep[1]", "ptep->next", "pte_page(* ptep)"):
+            self.assertFalse(self.m.points_into(v, "ptep"), v)
+
+    def test_a_product_is_no_read(self):
+        self.assertTrue(self.m.points_into("n * k", "k"))
+
+
+class OnStack(Case):
+    def miter(self, flags):
+        f = self.c_file("static int copy(struct scatterlist *sg)\n{\n"
+                        "\tstruct sg_mapping_iter mi;\n\n"
+                        "\tsg_miter_start(&mi, sg, 1, %s);\n"
+                        "\twhile (sg_miter_next(&mi))\n\t\tuse(mi.addr);\n}\n" % flags)
+        return [Pos(f, 6, 8, "copy")]
+
+    def test_atomic(self):
+        self.assertTrue(self.m.on_stack("&mi", self.miter("SG_MITER_FROM_SG | SG_MITER_ATOMIC")))
+
+    def test_sleeping(self):
+        self.assertFalse(self.m.on_stack("&mi", self.miter("SG_MITER_FROM_SG")))
+
+    def test_flags_unknown(self):
+        self.assertTrue(self.m.on_stack("&mi", self.miter("flags | SG_MITER_FROM_SG")))
+
+    def test_not_an_iterator(self):
+        f = self.c_file("void f(struct page *p)\n{\n\tvoid *a = kmap_local_page(p);\n}\n")
+        self.assertTrue(self.m.on_stack("a", [Pos(f, 3, 11, "f")]))
+
+
+class ShownCallee(Case):
+    def test_member(self):
+        f = self.c_file("void f(struct drv *d)\n{\n\tvoid *a = d->map(pool, h);\n}\n")
+        self.assertEqual(self.m.shown_callee([Pos(f, 3, 14, "f")]), "->map")
+
+    def test_function(self):
+        f = self.c_file("void f(struct page *p)\n{\n\tvoid *a = kmap_local_page(p);\n}\n")
+        self.assertEqual(self.m.shown_callee([Pos(f, 3, 11, "f")]), "kmap_local_page")
+
+
+class Keyed(Case):
+    SRC = ("void f(struct zs_pool *pool, unsigned long handle, unsigned long other)\n"
+           "{\n"
+           "\tvoid *x = zs_map_object(pool, handle, ZS_MM_RO);\n"
+           "\tzs_unmap_object(pool, other);\n"
+           "\tzs_unmap_object(pool, handle);\n"
+           "}\n")
+
+    def test_keyed_at(self):
+        f = self.c_file(self.SRC)
+        pm = self.at(f, "zs_map_object")
+        self.m.note_handle("x", pm)
+        self.assertTrue(self.m.keyed_at(self.at(f, "zs_unmap_object", nth=2), "x", pm))
+        self.assertFalse(self.m.keyed_at(self.at(f, "zs_unmap_object"), "x", pm))
+        self.assertFalse(self.m.keyed_at(self.at(f, "zs_unmap_object", nth=2), "y", pm))
+
+
+class Arrays(Case):
+    def judge(self, release_loop, release="kunmap_local(p[i]);"):
+        src = ("void f(int n)\n"
+               "{\n"
+               "\tfor (i = 0; i < n; i++)\n"
+               "\t\tp[i] = kmap_local_page(pg[i]);\n"
+               "\tuse(p);\n"
+               + "\t" + release_loop + "\n"
+               + "\t\t" + release + "\n"
+               + "}\n")
+        f = self.c_file(src)
+        loops = [(self.at(f, "for"), None), (self.at(f, release_loop.split()[0], nth=2 if release_loop.startswith("for") else 1), None)]
+        pa = self.at(f, "kmap_local_page")
+        pr = self.at(f, release.split("(")[0])
+        arg = release[release.index("(") + 1:release.rindex(")")]
+        self.m.judge_arrays(f, {"loops": loops, "maps": [(pa, "p[i]")], "rels": [(pr, arg)]})
+        return pa, pr
+
+    def test_same_direction(self):
+        pa, pr = self.judge("for (i = 0; i < n; i++)")
+        (rank, p, rec, links), = self.m.found.values()
+        self.assertEqual(rec["kind"], "array")
+        self.assertEqual(rec["counting"], "up")
+        self.assertEqual((rec["first"]["expr"], rec["first"]["map"], rec["first"]["line"]), ("p[]", "kmap_local_page", 4))
+        self.assertEqual(rec["line"], 7)
+        self.assertEqual(self.m.message(rec), "f(): p[] (kmap_local_page, line 4) mapped in a loop counting up but "
+                         "released in one counting up too; release the last element mapped first")
+        self.assertIn(self.m.key(pa), self.m.decided)
+
+    def test_other_direction(self):
+        pa, _ = self.judge("for (i = n - 1; i >= 0; i--)")
+        self.assertEqual(self.m.found, {})
+        self.assertIn(self.m.key(pa), self.m.decided)
+
+    def test_while_down(self):
+        self.judge("while (i--)")
+        self.assertEqual(self.m.found, {})
+
+    def test_undecided(self):
+        pa, _ = self.judge("for (i = 0; i < n; i++)", "kunmap_local(p[order[i]]);")
+        self.assertEqual(self.m.found, {})
+        self.assertNotIn(self.m.key(pa), self.m.decided)
+        self.assertEqual([(a, self.m.key(p)) for a, p in self.m.el_undecided], [("p[]", self.m.key(pa))])
+
+
+class ArraysThroughLocals(Case):
+    SRC = ("void f(int n)\n"
+           "{\n"
+           "\tfor (i = 0; i < n; i++) {\n"
+           "\t\tv = kmap_local_page(pg[i]);\n"
+           "\t\tp[i] = v;\n"
+           "\t\tw = p[i];\n"
+           "\t}\n"
+           "\tfor (i = 0; i < n; i++) {\n"
+           "\t\tCOPY\n"
+           "\t\tkunmap_local(w);\n"
+           "\t}\n"
+           "}\n")
+
+    def judge(self, copy):
+        f = self.c_file(self.SRC.replace("COPY", copy))
+        d = {"loops": [(self.at(f, "for"), None), (self.at(f, "for", nth=2), None)],
+             "maps": [(self.at(f, "kmap_local_page"), "v")],
+             "stores": [(self.at(f, "p[i] = v"), ("p[i]", "v"))],
+             "copies": [(self.at(f, "w = p[i]"), ("w", "p[i]"))],
+             "rels": [(self.at(f, "kunmap_local"), "w")]}
+        if copy:
+            d["copies"].append((self.at(f, copy, nth=2), ("w", "p[i]")))
+        self.m.judge_arrays(f, d)
+        return [r["counting"] for _, _, r, _ in self.m.found.values()]
+
+    def test_stored_and_copied_in_loops(self):
+        self.assertEqual(self.judge("w = p[i];"), ["up"])
+
+    def test_copy_of_another_loop(self):
+        # w = p[i] of the mapping loop is not what the release loop releases.
+        self.assertEqual(self.judge(""), [])
+
+
+class Records(Case):
+    def test_pair_message(self):
+        f = self.c_file("void copy(void)\n{\n\ts = kmap_local_page(a);\n\td = kmap_local_page(b);\n"
+                        "\tkunmap_local(s);\n\tkunmap_local(d);\n}\n")
+        pa, pb = self.at(f, "kmap_local_page", "copy"), self.at(f, "kmap_local_page", "copy", nth=2)
+        p = self.at(f, "kunmap_local", "copy")
+        self.m.note("s", pa, "d", pb, p)
+        (rank, at, rec, links), = self.m.found.values()
+        self.assertEqual(self.m.message(rec), "copy(): s (kmap_local_page, line 3) mapped before d "
+                         "(kmap_local_page, line 4) but released first; release d before s")
+        self.assertEqual((rec["line"], rec["column"]), (5, 1))
+        self.assertTrue(self.m.reported(p))
+        self.assertEqual([f[2] for f in self.m.new_findings()], [rec])
+        self.assertEqual(self.m.new_findings(), [], "each finding printed once")
+
+    def test_one_handle_twice(self):
+        f = self.c_file("void copy(void)\n{\n\ts = kmap_local_page(a);\n\tkunmap_local(s);\n}\n")
+        pa = self.at(f, "kmap_local_page", "copy")
+        self.m.note("s", pa, "s", pa, self.at(f, "kunmap_local", "copy"))
+        self.assertEqual(self.m.found, {})
+
+    def test_field_message(self):
+        rec = {"kind": "field", "function": "done",
+               "first": {"expr": "w->src", "map": "kmap_local_page", "line": 3, "mapped_in": "map"},
+               "second": {"expr": "w->dst", "map": "kmap_local_page", "line": 4, "mapped_in": "map"}}
+        self.assertEqual(self.m.message(rec), "done(): w->src (kmap_local_page in map(), line 3) mapped before "
+                         "w->dst (kmap_local_page in map(), line 4) but released first; release w->dst before w->src")
+
+    def test_org_text(self):
+        self.assertEqual(self.m.org_text("p[i] mapped"), "p(i) mapped")
+
+
+class PatchMode(Case):
+    SRC = ("void f(void)\n"
+           "{\n"
+           "\tkunmap_local(s);\n"
+           "\t/* the other */\n"
+           "\tif (d)\n"
+           "\t\tkunmap_local(d);\n"
+           "\tkunmap_local(e);\n"
+           "}\n")
+
+    def test_adjacent(self):
+        f = self.c_file(self.SRC)
+        p = self.at(f, "kunmap_local(s)")
+        self.assertTrue(self.m.adjacent(p, self.at(f, "kunmap_local(d)")))
+        self.assertFalse(self.m.adjacent(p, self.at(f, "kunmap_local(e)")))
+        self.assertFalse(self.m.adjacent(self.at(f, "kunmap_local(d)"), p))
+
+
+class SmplLexer(unittest.TestCase):
+    """What the SmPL lexer of Coccinelle 1.1.1 trips on, in the copies."""
+
+    def check(self, path):
+        with open(path) as fh:
+            text = fh.read()
+        where = os.path.basename(path)
+        self.assertNotIn(chr(39), text, "%s: an apostrophe" % where)
+        for n, line in enumerate(text.split("\n"), 1):
+            self.assertFalse(line.startswith(" "), "%s:%d: indented with spaces" % (where, n))
+            self.assertNotRegex(line, r"^\s*\x23\s*spatch", "%s:%d: a directive to spatch" % (where, n))
+        with open(path, "rb") as fh:
+            for tok in tokenize.tokenize(fh.readline):
+                n = tok.start[0]
+                if tok.type == tokenize.STRING:
+                    self.assertNotIn("\x23", tok.string, "%s:%d: a hash sign in a string" % (where, n))
+                    body = tok.string.rstrip(chr(34))
+                    self.assertFalse(body.endswith(chr(92)), "%s:%d: a string ending in a backslash" % (where, n))
+                elif tok.type == tokenize.COMMENT and not tok.line.lstrip().startswith("\x23"):
+                    # (After code: the lexer reads its quotes.)
+                    self.assertEqual(tok.string.count(chr(34)) % 2, 0, "%s:%d: odd double quotes in a comment" % (where, n))
+
+    def test_modules(self):
+        for name in MODULES:
+            with self.subTest(module=name):
+                self.check(os.path.join(LIB, name))
+
+
+def tap():
+    """Each test as a TAP line, for prove (cocci/t/lifo-rule-py.t)."""
+    def flat(suite):
+        for t in suite:
+            if isinstance(t, unittest.TestSuite):
+                yield from flat(t)
+            else:
+                yield t
+    tests = list(flat(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])))
+    print("1..%d" % len(tests))
+    failed = 0
+    for n, t in enumerate(tests, 1):
+        r = unittest.TestResult()
+        t.run(r)
+        bad = r.failures + r.errors
+        failed += bool(bad)
+        print("%sok %d - %s" % ("not " if bad else "", n, t.id().replace("__main__.", "")))
+        for _, trace in bad:
+            print("\n".join("# " + line for line in trace.rstrip().split("\n")))
+    return failed
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--tap"]:
+        sys.exit(1 if tap() else 0)
+    unittest.main()
