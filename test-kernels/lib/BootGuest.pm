@@ -7,6 +7,7 @@ package BootGuest;
 use v5.36;
 use File::Path qw(make_path);
 use KernelBuild;
+use ReadFile qw(read_bytes);
 
 # new(kbuild => KernelBuild, src => TREE, dir => OUT, here => test-kernels,
 #     cross => PREFIX, kversion => VERSION)
@@ -37,7 +38,7 @@ sub build($self) {
 	make_path("$d/bin");
 	my $log = "$d/guest.log";
 	unlink $log;
-	if ((KernelBuild::slurp("$d/.headers") // '') ne $self->{kversion}) {
+	if ((read_bytes("$d/.headers") // '') ne $self->{kversion}) {
 		$self->{kbuild}->make($log, 'headers_install', "INSTALL_HDR_PATH=$d/usr");
 		BootState::write_file("$d/.headers", $self->{kversion});
 	}

@@ -11,6 +11,7 @@ use v5.36;
 use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
 use KernelBuild;
+use ReadFile qw(read_bytes);
 
 # new(pristine => TREE, src => COPY, work => DIR, top => PROJECT,
 #     states => {NAME => [STEP...]}, pre => [STEP...], note => CODE):
@@ -28,7 +29,7 @@ sub run_quiet($dir, $log, @cmd) { return KernelBuild::run_logged($dir, $log, @cm
 # copy was made (the caller drops what was built from the old one).
 sub ensure_copy($self, $origin) {
 	my $src = $self->{src};
-	return 0 if (KernelBuild::slurp("$src/.bt-origin") // '') eq "$origin\n";
+	return 0 if (read_bytes("$src/.bt-origin") // '') eq "$origin\n";
 	$self->{note}->("copying $self->{pristine} to $src (hard links)");
 	remove_tree($src, "$src.tmp");
 	unlink "$self->{work}/src-dirty", "$self->{work}/src-state";
@@ -103,7 +104,7 @@ sub apply($self, $label, @patches) {
 		-f $_->[1] or die "patch $_->[1] is missing\n";
 		$files{$_} = 1 for patch_files($_->[1]);
 	}
-	my %dirty = map { $_ => 1 } split /\n/, KernelBuild::slurp("$w/src-dirty") // '';
+	my %dirty = map { $_ => 1 } split /\n/, read_bytes("$w/src-dirty") // '';
 	my @sync = sort keys %{{ %files, %dirty }};
 	for my $f (@sync) {
 		next unless -f "$pristine/$f";
@@ -114,7 +115,7 @@ sub apply($self, $label, @patches) {
 		my ($rev, $p) = @$_;
 		my @cmd = ('patch', '-p1', ($rev ? '-R' : ()), '-N', '--no-backup-if-mismatch', '-r', '-', '-i', $p);
 		next unless run_quiet($stage, $log, @cmd);
-		my $t = KernelBuild::slurp($log) // '';
+		my $t = read_bytes($log) // '';
 		my @tail = (split /\n/, $t)[-3 .. -1];
 		die "patch -p1" . ($rev ? ' -R' : '') . " $p does not apply to $label: "
 			. join(' ', grep { defined } @tail) . " (log: $log)\n";
