@@ -16,7 +16,6 @@ $ENV{PYTHONDONTWRITEBYTECODE} = 1;	# no __pycache__ in the checkout
 my $dir = "$root/checkpatch-ext/gitlint";
 ok(-f "$dir/disclosure_rule.py", 'the shim exists');
 
-sub sh($cmd) { my $o = `$cmd 2>&1`; return ($? >> 8, $o) }
 
 SKIP: {
 	skip 'python3 not installed', 3 if system('python3 -c "" >/dev/null 2>&1');

@@ -13,7 +13,6 @@ use DTest;
 plan skip_all => 'no git' unless system('git --version >/dev/null 2>&1') == 0;
 my $root = root();
 my $inst = "$root/checkpatch-ext/install-hooks.pl";
-sub sh($cmd) { my $o = `$cmd 2>&1`; return ($? >> 8, $o) }
 sub repo($name) {
 	my $d = tmpdir() . "/$name";
 	mkdir $d;

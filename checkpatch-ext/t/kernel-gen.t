@@ -23,7 +23,6 @@ my ($llm) = glob("$root/kernel-patches/checkpatch-llm/0001-*.patch");
 ok(!-e "$root/checkpatch-ext/agents-more.conf", 'one registry: no agents-more.conf');
 unlike(read_file("$root/checkpatch-ext/disclosure.pl"), qr/agents-more/, 'disclosure.pl reads agents.conf only');
 
-sub sh($cmd) { my $o = `$cmd 2>&1`; return ($? >> 8, $o) }
 
 # The tables in the patch are the checker's.
 my %policy = map { /^([a-z-]+)\s*=\s*(.*)$/ ? ($1 => $2) : () } split /\n/, read_file("$root/checkpatch-ext/policies/kernel.policy");
@@ -49,14 +48,9 @@ my ($st, $o) = sh("perl '$gen' --check --policy '$tmp/kernel.policy' --tree 6.12
 is($st, 2, 'a policy level the code does not have: refused');
 like($o, qr/AGENT_CO_AUTHOR is WARNING in the code, ERROR in the kernel policy/, '... naming the type');
 
-sub tree($kver) {
-	my $p = `cd '$root' && sh scripts/ktree.sh $kver 2>/dev/null`;
-	chomp $p;
-	return $p ne '' && -f "$p/scripts/checkpatch.pl" ? $p : undef;
-}
 
 SKIP: {
-	my %tree = map { $_ => tree($_) } qw(6.12 6.1);
+	my %tree = map { $_ => packaged_tree($_) } qw(6.12 6.1);
 	skip 'the packaged trees are not available (sh scripts/ktree.sh 6.12, 6.1)', 12 if grep { !$_ } values %tree;
 	($st, $o) = sh("perl '$gen' --check");
 	is($st, 0, 'the committed patches are what kernel-checkpatch.pl makes (else: run it)') or diag $o;

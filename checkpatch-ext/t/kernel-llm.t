@@ -37,17 +37,12 @@ ok(defined $i_llm && defined $i_big && $i_llm < $i_big, '... before the checkpat
 my $r = DTest::run(['--no-config', '--no-signoff', $patch]);
 is($r->{rc}, 0, 'disclosure.pl --no-signoff passes it') or diag $r->{out};
 
-sub tree($kver) {
-	my $p = `cd '$root' && sh scripts/ktree.sh $kver 2>/dev/null`;
-	chomp $p;
-	return $p ne '' && -f "$p/scripts/checkpatch.pl" ? $p : undef;
-}
 sub types($out) { [ sort $out =~ /^(?:ERROR|WARNING|CHECK):([A-Z_]+):/mg ] }
 
 my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
 for my $kver (qw(6.12 6.1)) {
 	SKIP: {
-		my $tree = tree($kver);
+		my $tree = packaged_tree($kver);
 		skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 13 unless $tree;
 		my $d = tmpdir() . "/llm-$kver";
 		make_path("$d/scripts");

@@ -44,11 +44,6 @@ for my $kver (sort keys %patch) {
 }
 like(read_file("$root/checkpatch-ext/agents.conf"), qr/^\[agent OpenHands\]$/m, 'the registry is checkpatch-ext/agents.conf');
 
-sub tree($kver) {
-	my $p = `cd '$root' && sh scripts/ktree.sh $kver 2>/dev/null`;
-	chomp $p;
-	return $p ne '' && -f "$p/scripts/checkpatch.pl" ? $p : undef;
-}
 
 # A scratch git repository with a tree's scripts/ files, the patch
 # applied with git am; optionally a coding-assistants.rst fixture.
@@ -71,7 +66,7 @@ sub lines_of($out) { [ $out =~ /^(?:\S+:\d+: )?((?:ERROR|WARNING|CHECK):[A-Z_]+)
 my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
 for my $kver (qw(6.12 6.1)) {
 	SKIP: {
-		my $tree = tree($kver);
+		my $tree = packaged_tree($kver);
 		skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 20 unless $tree;
 		my ($d, $out) = patched_copy($tree, $kver);
 		ok($d, "$kver: the patch applies with git am") or diag $out;

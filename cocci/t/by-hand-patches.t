@@ -17,7 +17,6 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $tree = packaged_tree();
 plan skip_all => 'packaged 6.12 tree not available' unless $tree;
 
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 my $tmp = tempdir(CLEANUP => 1);
 for my $p (@p) {
 	my $n = $p =~ s{.*/}{}r;

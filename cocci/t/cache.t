@@ -16,7 +16,6 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
 my $log = "$tmp/spatch.log";
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 
 # spatch that logs the files it is given (one line each), for each run.
 write_to("$tmp/logging-spatch.sh", <<'EOF');
@@ -42,13 +41,6 @@ sub scan($t, $opts = '') {
 	my $json = slurp("$out/scan.json");
 	return ($st, slurp("$out/findings.txt") // '', $json ? JSON::PP->new->decode($json) : {},
 		[sort keys %given], slurp("$out.err"), $out);
-}
-sub edit($file, $from, $to) {
-	my $text = slurp($file);
-	$text =~ s/\Q$from\E/$to/ or die "$file: no '$from'";
-	# A new file, as an editor writes it.
-	unlink $file;
-	write_to($file, $text);
 }
 
 my $t = fake_tree();

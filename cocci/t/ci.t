@@ -15,7 +15,6 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $scan = "perl $root/cocci/bin/lifo-scan.pl";
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 
 # The fake tree: two fixes (mm/, arch/arm/) and a cleanup (loongarch).
 my $t = fake_tree();

@@ -17,7 +17,6 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
 my $t = fake_tree();
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 # Runs a command (a list, no shell), bounded: (exit status, stdout, stderr).
 my $runs = 0;
 sub run3(@cmd) {

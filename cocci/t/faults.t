@@ -20,7 +20,6 @@ my $fake = "--spatch 'sh $FindBin::Bin/data/fault-spatch.sh'";
 my $t = fake_tree();
 my $tmp = tempdir(CLEANUP => 1);
 
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 sub json($file) { JSON::PP->new->decode(slurp($file) // '{}') }
 # What a run left in OUT besides its results.
 sub leftovers($out) {

@@ -16,7 +16,6 @@ my $author = "--author 'Test Author <test\@example.org>'";
 my $t = fake_tree();
 my $out = tempdir(CLEANUP => 1);
 
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 
 # Not signed off (the default): checkpatch.pl fails them on that, here
 # as in make check-patch.

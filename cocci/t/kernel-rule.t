@@ -16,7 +16,6 @@ use File::Path qw(make_path);
 my $root = root();
 my $gen = "$root/cocci/bin/kernel-rule.pl";
 my ($patch) = glob "$root/kernel-patches/coccinelle/0001-*.patch";
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 
 ok($patch && -f $patch, 'kernel-patches/coccinelle/0001-*.patch exists') or BAIL_OUT('no patch');
 my ($st, $o) = run_cmd("perl '$gen' --check 2>&1");

@@ -14,7 +14,6 @@ use File::Temp qw(tempdir);
 use File::Path qw(make_path);
 
 my $root = root();
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 my @series = map { s/#.*//r =~ s/^\s+|\s+$//gr } split /\n/, slurp("$root/kernel-patches/series");
 @series = grep { length } @series;
 ok(-f "$root/kernel-patches/$_", "$_ exists") for @series;
@@ -26,12 +25,6 @@ is($series[0], 'coccinelle/0001-coccinelle-api-add-kmap_local_lifo.cocci.patch',
 my %for = ('6.12' => [@series],
 	   '6.1' => [map { s{^checkpatch/(?!6\.1/)}{checkpatch/6.1/}r }
 		     grep { !m{^(?:docs/|by-hand/0001-|lifo/0002-)} } @series]);
-
-sub tree($kver) {
-	my $p = `cd '$root' && sh scripts/ktree.sh $kver 2>/dev/null`;
-	chomp $p;
-	return $p ne '' && -f "$p/scripts/checkpatch.pl" ? $p : undef;
-}
 
 # The types a checkpatch run reports.
 sub types($out) { my %t; $t{$1}++ while $out =~ /^(?:ERROR|WARNING|CHECK):([A-Z_]+):/mg; return \%t }
@@ -51,7 +44,7 @@ my $tmp = tempdir(CLEANUP => 1);
 for my $kver (qw(6.12 6.1)) {
 	my @p = @{$for{$kver}};
 	SKIP: {
-		my $tree = tree($kver);
+		my $tree = packaged_tree($kver);
 		skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 1 + 3 * @p unless $tree;
 		my $d = "$tmp/$kver";
 		my %files = map { $_ => 1 } qw(scripts/checkpatch.pl scripts/spelling.txt scripts/const_structs.checkpatch);

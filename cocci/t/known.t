@@ -13,7 +13,6 @@ use LifoKnown;
 use LifoOutput ();
 
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 
 subtest 'the reviewed-findings file' => sub {
 	write_to("$tmp/rev", "# mine\n\n3F0C6A1D2B7E9A40  a cleanup, sent\n9a1be2c3d4f50617 # never in highmem (jd)\n");

@@ -11,7 +11,6 @@ use File::Temp qw(tempdir);
 
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($f) { local $/; open my $fh, '<', $f or return ''; <$fh> // '' }
 sub make_tree($ksrc) {
 	my ($st, $o) = run_cmd("make -s -C '$root' tree KSRC='$ksrc' 2>'$tmp/err'");
 	return ($st, $o, slurp("$tmp/err"));

@@ -13,7 +13,6 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $scan = "perl $root/cocci/bin/lifo-scan.pl";
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 sub files_of($o) { [sort map { (split /:/)[0] } grep { /^\S+:\d+:\d+: / } split /\n/, $o] }
 my $n = 0;
 sub scan($t, $opts) {

@@ -17,7 +17,6 @@ use SarifCheck qw(check_sarif);
 plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 
 my $t = fake_tree();
 write_to("$t/lib/raid.c", <<'EOF');

@@ -16,7 +16,6 @@ my $tree = packaged_tree();
 plan skip_all => 'packaged 6.12 tree not available' unless $tree;
 plan skip_all => 'cocci/bin/lifo-fix.sh not there yet' unless -f "$root/cocci/bin/lifo-fix.sh";
 
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 sub undated($t) { $t =~ s/^Date: .*\n//mr }
 
 my $tmp = tempdir(CLEANUP => 1);

@@ -16,12 +16,6 @@ plan skip_all => 'git not installed' unless system('git --version >/dev/null 2>&
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
 my $drv = "$root/cocci/bin/scan-trees.pl";
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
-sub edit($file, $from, $to) {
-	my $text = slurp($file);
-	$text =~ s/\Q$from\E/$to/ or die "$file: no '$from'";
-	write_to($file, $text);
-}
 # (exit status, stdout, stderr, trees.json or {})
 my $n = 0;
 sub scan_trees(@args) {

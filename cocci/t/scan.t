@@ -12,7 +12,6 @@ use SarifCheck qw(check_sarif);
 my $root = root();
 my $scan = "perl $root/cocci/bin/lifo-scan.pl";
 
-sub slurp($file) { open my $fh, '<', $file or die "$file: $!"; local $/; return <$fh> }
 
 # A fake tree with cocci/tests/wrappers/wrapped.c in lib/ and $more
 # appended to mm/copy.c (whose copy_two() pass 1 reports at line 11);

@@ -16,7 +16,6 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $data = "$FindBin::Bin/data/summaries";
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 
 my $t = fake_tree();
 write_to("$t/include/linux/walk.h", "struct walk {\n\tvoid *addr;\n\tstruct page *page;\n\tint sum;\n};\n");

@@ -11,6 +11,7 @@ use File::Temp qw(tempdir);
 use Time::HiRes qw(time sleep);
 use POSIX ();
 use ProcRun qw(run spawn kill_group kill_all how);
+use TestCommon;
 
 my $d = tempdir(CLEANUP => 1);
 
@@ -30,7 +31,6 @@ sub gone_within($secs, @pids) {
 		sleep 0.05;
 	}
 }
-sub slurp($f) { open my $fh, '<', $f or return undef; local $/; return scalar <$fh> }
 # Waits for a file a command writes (a pid), returns its first line.
 sub wait_file($f, $secs = 10) {
 	my $end = time + $secs;

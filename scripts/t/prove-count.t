@@ -6,17 +6,14 @@ use v5.36;
 use Test::More;
 use FindBin;
 use File::Temp qw(tempdir);
+use lib "$FindBin::Bin/../lib";
+use TestCommon;
 
 my $count = "$FindBin::Bin/../prove-count.sh";
-my $n = 0;
 # prove-count.sh on a folder of these test files: (exit status, last line).
 sub count_of(%files) {
 	my $d = tempdir(CLEANUP => 1);
-	for my $name (keys %files) {
-		open my $fh, '>', "$d/$name.t" or die "$d/$name.t: $!";
-		print $fh "use v5.36;\nuse Test::More;\n$files{$name}\ndone_testing;\n";
-		close $fh or die;
-	}
+	write_to("$d/$_.t", "use v5.36;\nuse Test::More;\n$files{$_}\ndone_testing;\n") for keys %files;
 	my $o = `sh '$count' '$d' 2>&1`;
 	return ($? >> 8, (split /\n/, $o)[-1] // '');
 }

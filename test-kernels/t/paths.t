@@ -6,7 +6,8 @@
 use v5.36;
 use Test::More;
 use FindBin;
-use lib "$FindBin::Bin/../lib";
+use lib "$FindBin::Bin/../lib", "$FindBin::Bin/../../scripts/lib";
+use TestCommon;
 use File::Temp qw(tempdir);
 use File::Path qw(make_path);
 use Cwd qw(getcwd);
@@ -15,14 +16,6 @@ use BootGuest;
 
 my $d = tempdir(CLEANUP => 1);
 my $odd = "it's a \$(touch PWNED) `touch PWNED1` dir";
-sub put($f, $text, $mode = 0644) {
-	make_path($f =~ s{/[^/]*$}{}r);
-	open my $fh, '>', $f or die "$f: $!";
-	print $fh $text;
-	close $fh or die;
-	chmod $mode, $f;
-}
-sub slurp($f) { open my $fh, '<', $f or return undef; local $/; <$fh> }
 sub pwned { join ' ', grep { -e } map { ("$d/$_", "$FindBin::Bin/$_", getcwd() . "/$_", "/tmp/$_") } qw(PWNED PWNED1) }
 sub shq($s) { "'" . ($s =~ s/'/'\\''/gr) . "'" }
 
@@ -30,16 +23,16 @@ my $top = "$d/top $odd";
 my $tree = "$d/tree $odd";
 my $out = "$d/out $odd";
 my $bin = "$d/bin $odd";
-put("$top/scripts/ktree.sh", "printf '%s\\n' " . shq($tree) . "\n");
-put("$tree/Makefile", "kernelversion:\n\t\@echo 6.12.99\n");
-put("$tree/mm/x.c", "int x;\n");
+write_to("$top/scripts/ktree.sh", "printf '%s\\n' " . shq($tree) . "\n");
+write_to("$tree/Makefile", "kernelversion:\n\t\@echo 6.12.99\n");
+write_to("$tree/mm/x.c", "int x;\n");
 # Tools named with a quote and a space in a folder with them.
 my $cross = "$bin/arm-x'y-";
-put("${cross}gcc", "#!/bin/sh\nwhile [ \$# -gt 0 ]; do [ \"\$1\" = -o ] && { shift; echo bin > \"\$1\"; }; shift; done\n", 0755);
-put("$bin/qemu 'arm", "#!/bin/sh\nexit 0\n", 0755);
+write_to("${cross}gcc", "#!/bin/sh\nwhile [ \$# -gt 0 ]; do [ \"\$1\" = -o ] && { shift; echo bin > \"\$1\"; }; shift; done\n", 0755);
+write_to("$bin/qemu 'arm", "#!/bin/sh\nexit 0\n", 0755);
 # patch and sparse: the real ones when there are, else stand-ins.
 my $tail = "$d/tail";
-for my $t (qw(patch sparse)) { put("$tail/$t", "#!/bin/sh\nexit 0\n", 0755) }
+for my $t (qw(patch sparse)) { write_to("$tail/$t", "#!/bin/sh\nexit 0\n", 0755) }
 local $ENV{PATH} = "$bin:$ENV{PATH}:$tail";
 
 my $run = BootRun->new(top => $top, here => "$top/test-kernels", out => $out, kver => '6.12', jobs => 1, timeout => 5,
@@ -66,12 +59,12 @@ is(pwned(), '', 'have_tool: nothing ran');
 # The cocci fix: lifo-fix.sh gets the copy and the file as two arguments,
 # its stderr goes to the log, and the result is kept until cocci/ changes.
 local $ENV{CALLS} = "$d/calls";
-put("$top/cocci/bin/lifo-fix.sh", <<'EOF2');
+write_to("$top/cocci/bin/lifo-fix.sh", <<'EOF2');
 printf '%s\n' "$1" "$2" >> "$CALLS"
 echo "lifo-fix: working" >&2
 printf -- '--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-int x;\n+int y;\n' "$2" "$2"
 EOF2
-put("$top/cocci/sub $odd/rule.cocci", "\@r\@\n");
+write_to("$top/cocci/sub $odd/rule.cocci", "\@r\@\n");
 SKIP: {
 	skip 'no working copy (setup failed)', 6 unless $run->{pristine} && -d "$out/src";
 	quiet("$d/cocci.err");
@@ -88,7 +81,7 @@ SKIP: {
 	$run->cocci_fix($st, [], 'mm/x.c');
 	loud();
 	is(slurp("$d/calls"), "$out/src\nmm/x.c\n", 'cocci_fix: kept while nothing changed');
-	put("$top/cocci/sub $odd/rule.cocci", "\@r2\@\n");
+	write_to("$top/cocci/sub $odd/rule.cocci", "\@r2\@\n");
 	quiet("$d/cocci.err");
 	$run->cocci_fix($st, [], 'mm/x.c');
 	loud();
@@ -103,13 +96,13 @@ is(pwned(), '', 'cocci_fix: nothing in the paths ran');
 }
 # (Perl's glob would split this folder's name at its spaces.)
 my $here = "$d/here a ~ b/test-kernels";
-put("$here/guest/$_", "int main(void) { return 0; }\n") for qw(init.c b.c a.c);
-put("$here/guest/boot-tests", "");
-put("$here/guest/notes.txt", "");
-put("$bin/mke2fs", "#!/bin/sh\nfor a; do last=\$img; img=\$a; done\necho ext2 > \"\$last\"\n", 0755);
+write_to("$here/guest/$_", "int main(void) { return 0; }\n") for qw(init.c b.c a.c);
+write_to("$here/guest/boot-tests", "");
+write_to("$here/guest/notes.txt", "");
+write_to("$bin/mke2fs", "#!/bin/sh\nfor a; do last=\$img; img=\$a; done\necho ext2 > \"\$last\"\n", 0755);
 my $g = "$out/guest";
 make_path($g);
-put("$g/gen_init_cpio", "#!/bin/sh\ncat \"\$1\"\n", 0755);
+write_to("$g/gen_init_cpio", "#!/bin/sh\ncat \"\$1\"\n", 0755);
 utime time + 100, time + 100, "$g/gen_init_cpio";
 {
 	my $img = eval {

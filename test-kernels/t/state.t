@@ -5,14 +5,13 @@
 use v5.36;
 use Test::More;
 use FindBin;
-use lib "$FindBin::Bin/../lib";
+use lib "$FindBin::Bin/../lib", "$FindBin::Bin/../../scripts/lib";
+use TestCommon;
 use File::Temp qw(tempdir);
 use File::Path qw(make_path);
 use BootState;
 
 my $d = tempdir(CLEANUP => 1);
-sub write_to($f, $t) { make_path($f =~ s{/[^/]*$}{}r); open my $fh, '>', $f or die; print $fh $t; close $fh }
-sub slurp($f) { open my $fh, '<', $f or return undef; local $/; <$fh> }
 
 write_to("$d/tree/mm/a.c", "one\ntwo\n");
 write_to("$d/tree/mm/b.c", "b\n");
