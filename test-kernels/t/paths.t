@@ -41,53 +41,57 @@ my $run = BootRun->new(top => $top, here => "$top/test-kernels", out => $out, kv
 open my $stderr, '>&', \*STDERR or die;
 sub quiet($f) { open STDERR, '>', $f or die }
 sub loud { open STDERR, '>&', $stderr or die }
-{
-	quiet("$d/setup.err");
-	my $ok = eval { $run->setup; 1 };
-	loud();
-	ok($ok, 'setup with quotes, spaces, $(...) and backticks in every path') or diag $@;
-}
-is($run->{pristine}, $tree, 'setup: the tree scripts/ktree.sh names');
-is($run->{kversion}, '6.12.99', 'setup: its version from make kernelversion');
-ok(-f "$out/src/mm/x.c", 'setup: the working copy is made in OUT');
-is(pwned(), '', 'setup: nothing in the paths ran');
-my $have = BootRun->can('have_tool');
-ok($have && $have->('sh'), 'have_tool: sh is there');
-ok($have && !$have->("no-such'; touch $d/PWNED; '"), 'have_tool: a name with a quote is a name');
-is(pwned(), '', 'have_tool: nothing ran');
+scenario 'setup and have_tool: the paths are data' => sub {
+	{
+		quiet("$d/setup.err");
+		my $ok = eval { $run->setup; 1 };
+		loud();
+		ok($ok, 'setup with quotes, spaces, $(...) and backticks in every path') or diag $@;
+	}
+	is($run->{pristine}, $tree, 'setup: the tree scripts/ktree.sh names');
+	is($run->{kversion}, '6.12.99', 'setup: its version from make kernelversion');
+	ok(-f "$out/src/mm/x.c", 'setup: the working copy is made in OUT');
+	is(pwned(), '', 'setup: nothing in the paths ran');
+	my $have = BootRun->can('have_tool');
+	ok($have && $have->('sh'), 'have_tool: sh is there');
+	ok($have && !$have->("no-such'; touch $d/PWNED; '"), 'have_tool: a name with a quote is a name');
+	is(pwned(), '', 'have_tool: nothing ran');
+};
 
 # The cocci fix: lifo-fix.sh gets the copy and the file as two arguments,
 # its stderr goes to the log, and the result is kept until cocci/ changes.
-local $ENV{CALLS} = "$d/calls";
-write_to("$top/cocci/bin/lifo-fix.sh", <<'EOF2');
+scenario 'the cocci fix: the paths are data' => sub {
+	local $ENV{CALLS} = "$d/calls";
+	write_to("$top/cocci/bin/lifo-fix.sh", <<'EOF2');
 printf '%s\n' "$1" "$2" >> "$CALLS"
 echo "lifo-fix: working" >&2
 printf -- '--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-int x;\n+int y;\n' "$2" "$2"
 EOF2
-write_to("$top/cocci/sub $odd/rule.cocci", "\@r\@\n");
-SKIP: {
-	skip 'no working copy (setup failed)', 6 unless $run->{pristine} && -d "$out/src";
-	quiet("$d/cocci.err");
-	my $st = $run->source('base');
-	my $fix = eval { $run->cocci_fix($st, [], 'mm/x.c') };
-	my $err = $@;
-	loud();
-	diag $err if $err;
-	ok($fix && -f $fix, 'cocci_fix: a patch');
-	like(slurp($fix) // '', qr{^\+\+\+ b/mm/x\.c$}m, 'cocci_fix: the diff lifo-fix.sh printed');
-	is(slurp("$d/calls"), "$out/src\nmm/x.c\n", 'cocci_fix: lifo-fix.sh got the copy and the file, one argument each');
-	like(slurp("$out/logs/cocci.log") // '', qr/lifo-fix: working/, 'cocci_fix: its stderr in the log');
-	quiet("$d/cocci.err");
-	$run->cocci_fix($st, [], 'mm/x.c');
-	loud();
-	is(slurp("$d/calls"), "$out/src\nmm/x.c\n", 'cocci_fix: kept while nothing changed');
-	write_to("$top/cocci/sub $odd/rule.cocci", "\@r2\@\n");
-	quiet("$d/cocci.err");
-	$run->cocci_fix($st, [], 'mm/x.c');
-	loud();
-	is(scalar(() = (slurp("$d/calls") =~ /^mm\/x\.c$/mg)), 2, 'cocci_fix: made again when a file under cocci/ changes');
-}
-is(pwned(), '', 'cocci_fix: nothing in the paths ran');
+	write_to("$top/cocci/sub $odd/rule.cocci", "\@r\@\n");
+	SKIP: {
+		skip 'no working copy (setup failed)', 6 unless $run->{pristine} && -d "$out/src";
+		quiet("$d/cocci.err");
+		my $st = $run->source('base');
+		my $fix = eval { $run->cocci_fix($st, [], 'mm/x.c') };
+		my $err = $@;
+		loud();
+		diag $err if $err;
+		ok($fix && -f $fix, 'cocci_fix: a patch');
+		like(slurp($fix) // '', qr{^\+\+\+ b/mm/x\.c$}m, 'cocci_fix: the diff lifo-fix.sh printed');
+		is(slurp("$d/calls"), "$out/src\nmm/x.c\n", 'cocci_fix: lifo-fix.sh got the copy and the file, one argument each');
+		like(slurp("$out/logs/cocci.log") // '', qr/lifo-fix: working/, 'cocci_fix: its stderr in the log');
+		quiet("$d/cocci.err");
+		$run->cocci_fix($st, [], 'mm/x.c');
+		loud();
+		is(slurp("$d/calls"), "$out/src\nmm/x.c\n", 'cocci_fix: kept while nothing changed');
+		write_to("$top/cocci/sub $odd/rule.cocci", "\@r2\@\n");
+		quiet("$d/cocci.err");
+		$run->cocci_fix($st, [], 'mm/x.c');
+		loud();
+		is(scalar(() = (slurp("$d/calls") =~ /^mm\/x\.c$/mg)), 2, 'cocci_fix: made again when a file under cocci/ changes');
+	}
+	is(pwned(), '', 'cocci_fix: nothing in the paths ran');
+};
 
 # BootGuest lists the guest programs of a folder with a space and a quote.
 {
@@ -95,25 +99,27 @@ is(pwned(), '', 'cocci_fix: nothing in the paths ran');
 	sub make { }
 }
 # (Perl's glob would split this folder's name at its spaces.)
-my $here = "$d/here a ~ b/test-kernels";
-write_to("$here/guest/$_", "int main(void) { return 0; }\n") for qw(init.c b.c a.c);
-write_to("$here/guest/boot-tests", "");
-write_to("$here/guest/notes.txt", "");
-write_to("$bin/mke2fs", "#!/bin/sh\nfor a; do last=\$img; img=\$a; done\necho ext2 > \"\$last\"\n", 0755);
-my $g = "$out/guest";
-make_path($g);
-write_to("$g/gen_init_cpio", "#!/bin/sh\ncat \"\$1\"\n", 0755);
-utime time + 100, time + 100, "$g/gen_init_cpio";
-{
-	my $img = eval {
-		BootGuest->new(kbuild => bless({}, 'FakeKB'), src => $tree, dir => $g, here => $here,
-			cross => $cross, kversion => '6.12.99')->build;
-	};
-	ok($img, 'BootGuest: built with quotes and spaces in the paths') or diag $@;
-	my $list = slurp("$g/initramfs.list") // '';
-	my @progs = $list =~ m{^file (/init|/bin/[ab]) }mg;
-	is_deeply(\@progs, ['/bin/a', '/bin/b', '/init'], 'BootGuest: every guest/*.c and nothing else, in order');
-	ok(-f "$g/bin/a" && -f "$g/bin/init", 'BootGuest: compiled with the cross compiler');
-}
-is(pwned(), '', 'BootGuest: nothing in the paths ran');
+scenario 'BootGuest: the paths are data' => sub {
+	my $here = "$d/here a ~ b/test-kernels";
+	write_to("$here/guest/$_", "int main(void) { return 0; }\n") for qw(init.c b.c a.c);
+	write_to("$here/guest/boot-tests", "");
+	write_to("$here/guest/notes.txt", "");
+	write_to("$bin/mke2fs", "#!/bin/sh\nfor a; do last=\$img; img=\$a; done\necho ext2 > \"\$last\"\n", 0755);
+	my $g = "$out/guest";
+	make_path($g);
+	write_to("$g/gen_init_cpio", "#!/bin/sh\ncat \"\$1\"\n", 0755);
+	utime time + 100, time + 100, "$g/gen_init_cpio";
+	{
+		my $img = eval {
+			BootGuest->new(kbuild => bless({}, 'FakeKB'), src => $tree, dir => $g, here => $here,
+				cross => $cross, kversion => '6.12.99')->build;
+		};
+		ok($img, 'BootGuest: built with quotes and spaces in the paths') or diag $@;
+		my $list = slurp("$g/initramfs.list") // '';
+		my @progs = $list =~ m{^file (/init|/bin/[ab]) }mg;
+		is_deeply(\@progs, ['/bin/a', '/bin/b', '/init'], 'BootGuest: every guest/*.c and nothing else, in order');
+		ok(-f "$g/bin/a" && -f "$g/bin/init", 'BootGuest: compiled with the cross compiler');
+	}
+	is(pwned(), '', 'BootGuest: nothing in the paths ran');
+};
 done_testing;
