@@ -8,6 +8,10 @@ use v5.36;
 use File::Path qw(make_path);
 use KernelBuild;
 use ReadFile qw(read_bytes);
+use ProcRun ();
+
+# gen_init_cpio runs this long at most (it takes a second).
+our $CPIO_TIMEOUT = 600;
 
 # new(kbuild => KernelBuild, src => TREE, dir => OUT, here => test-kernels,
 #     cross => PREFIX, kversion => VERSION)
@@ -73,13 +77,8 @@ sub build($self) {
 	$list .= join '', map { "file $_->[0] $_->[1] 0$_->[2] 0 0\n" } @files;
 	BootState::write_file("$d/initramfs.list", $list);
 	my $img = "$d/initramfs.cpio";
-	my $pid = open my $out, '-|', $cpio, "$d/initramfs.list" or die "gen_init_cpio: $!\n";
-	open my $fh, '>', "$img.tmp" or die "$img.tmp: $!\n";
-	binmode $_ for $out, $fh;
-	local $/ = \65536;
-	print $fh $_ while <$out>;
-	close $out or die "gen_init_cpio failed on $d/initramfs.list\n";
-	close $fh or die "$img.tmp: $!\n";
+	my $r = ProcRun::run([$cpio, "$d/initramfs.list"], stdout => "$img.tmp", timeout => $CPIO_TIMEOUT);
+	$r->{ok} or die "gen_init_cpio " . ProcRun::how($r) . " on $d/initramfs.list: $r->{stderr}\n";
 	rename "$img.tmp", $img or die "$img: $!\n";
 	return $img;
 }

@@ -46,6 +46,13 @@ sub ensure_copy($self, $origin) {
 	return 1;
 }
 
+# Whether two files read alike (as cmp -s says: both readable, the same
+# bytes), without a process per file.
+sub same_bytes($p, $q) {
+	my ($x, $y) = (read_bytes($p), read_bytes($q));
+	return defined $x && defined $y && $x eq $y;
+}
+
 sub write_file($f, $text) {
 	open my $fh, '>', $f or die "$f: $!\n";
 	print $fh $text;
@@ -126,7 +133,7 @@ sub apply($self, $label, @patches) {
 	my @changed;
 	for my $f (@sync) {
 		if (-f "$stage/$f") {
-			next if -f "$src/$f" && !system('cmp', '-s', "$stage/$f", "$src/$f");
+			next if -f "$src/$f" && same_bytes("$stage/$f", "$src/$f");
 			make_path("$src/$f" =~ s{/[^/]*$}{}r);
 			unlink "$src/$f";	# never write through a hard link
 			copy("$stage/$f", "$src/$f") or die "copy to $src/$f: $!\n";

@@ -121,5 +121,20 @@ scenario 'BootGuest: the paths are data' => sub {
 		ok(-f "$g/bin/a" && -f "$g/bin/init", 'BootGuest: compiled with the cross compiler');
 	}
 	is(pwned(), '', 'BootGuest: nothing in the paths ran');
+
+	# gen_init_cpio through the runner: bounded, its errors said.
+	my $guest = sub { eval { BootGuest->new(kbuild => bless({}, 'FakeKB'), src => $tree, dir => $g, here => $here,
+		cross => $cross, kversion => '6.12.99')->build } };
+	write_to("$g/gen_init_cpio", "#!/bin/sh\necho 'no such file' >&2\nexit 1\n", 0755);
+	utime time + 100, time + 100, "$g/gen_init_cpio";
+	ok(!$guest->(), 'gen_init_cpio failing: an error');
+	like($@, qr/^gen_init_cpio exited with status 1 on .*initramfs\.list: no such file$/m, '... saying how, with its stderr');
+	write_to("$g/gen_init_cpio", "#!/bin/sh\nsleep 30\n", 0755);
+	utime time + 100, time + 100, "$g/gen_init_cpio";
+	local $BootGuest::CPIO_TIMEOUT = 1;
+	my $t0 = time;
+	ok(!$guest->(), 'gen_init_cpio hanging: an error');
+	like($@, qr/^gen_init_cpio timed out after 1 s and was killed/, '... once its time is up');
+	ok(time - $t0 < 10, '... soon');
 };
 done_testing;
