@@ -156,6 +156,18 @@ subtest "the parent's SIGINT and SIGTERM end the command's group" => sub {
 	is_deeply([grep { !/^\.\.?\z/ } readdir $dh], [], 'a parent killed by the signal leaves no file in TMPDIR');
 };
 
+subtest 'stderr line by line, as it comes' => sub {
+	my (@got, $first);
+	my $t0 = time;
+	my $r = run(['sh', '-c', 'echo out; echo a >&2; sleep 1; printf "b\\nc" >&2'],
+		stderr_lines => sub ($l) { push @got, $l; $first //= time - $t0 });
+	is_deeply(\@got, ["a\n", "b\n", 'c'], 'each line once, in order, the last one without its newline too');
+	ok($first < 0.9, '... the first before the command ended') or diag "after $first s";
+	is($r->{stderr}, '', '... and not kept');
+	is($r->{stdout}, "out\n", 'stdout is captured still');
+	ok($r->{ok}, '... and the status reported');
+};
+
 subtest 'spawn, kill_group, kill_all' => sub {
 	my $p = spawn(['sh', '-c', "sleep 300 & echo \$! >'$d/sp'; wait"], stdout => "$d/sp.out", stderr => "$d/sp.err");
 	is(getpgrp($p), $p, 'spawn: the child leads its own process group');
