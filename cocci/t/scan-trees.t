@@ -10,6 +10,7 @@ use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use TestLib;
 use File::Temp qw(tempdir);
 use JSON::PP ();
+use Time::HiRes qw(time);
 
 plan skip_all => 'spatch not installed' unless have_spatch();
 plan skip_all => 'git not installed' unless system('git --version >/dev/null 2>&1') == 0;
@@ -121,6 +122,28 @@ subtest 'trees: a matrix of two trees, the findings they share and those of one'
 	like($o, qr/^Only in \[1\] linux: 1 finding: arch\/loongarch\/mm\/init\.c copy_user_highpage\(\)$/m, '... only in the first');
 	like($o, qr/^Only in \[2\] linux-2: 1 finding: lib\/only_b\.c only_b\(\)$/m, '... only in the second');
 	like($o, qr/^\Q$fp{only_b}\E\s+-\s+6\s+lib\/only_b\.c/m, 'the matrix row of only_b()');
+};
+
+subtest 'a scan that runs too long is killed, with what it started' => sub {
+	my $t = fake_tree();
+	# A spatch that never answers (a duration of its own, to find it).
+	my $mark = sprintf '%d.%d', 3000 + $$ % 500, $$;
+	write_to("$tmp/hang-spatch.sh", "[ \"\$1\" = --version ] && { echo 'spatch version 1.1.1'; exit 0; }\nsleep $mark\n");
+	my $t0 = time;
+	my ($st, $o, $e, $j) = scan_trees('--out', "$tmp/slow", '--scan-timeout', 3, '--spatch', "sh $tmp/hang-spatch.sh", $t);
+	ok(time - $t0 < 60, '--scan-timeout 3: the scan is ended') or diag $e;
+	is($st, 2, '... exit 2, a scan with errors');
+	like($j->{columns}[0]{status} // '', qr/^(?:failed|incomplete)\z/, '... its column marked');
+	like(slurp("$tmp/slow/scans/linux.log") // '', qr/^scan-trees: lifo-scan\.pl timed out after 3 s and was killed$/m,
+		'... and its log says why');
+	my @left;
+	for (1 .. 20) {
+		@left = grep { (slurp($_) // '') =~ /\Q$mark\E/ } glob '/proc/[0-9]*/cmdline';
+		last unless @left;
+		select undef, undef, undef, 0.1;
+	}
+	is_deeply(\@left, [], '... nothing it started is left running');
+	like($e, qr/^scan-trees: \[1\/1\] linux: scan: /m, 'its progress lines are shown as they come');
 };
 
 subtest 'errors exit 2' => sub {
