@@ -38,7 +38,7 @@ sub by_fn($j, $fn) { (grep { $_->{function} eq $fn } @{$j->{findings} // []})[0]
 my $OK = "\tkunmap_local(d);\n\tkunmap_local(s);\n}\n\nstatic void copy_ok";
 my $BAD = "\tkunmap_local(s);\n\tkunmap_local(d);\n}\n\nstatic void copy_ok";
 
-subtest 'revisions: introduced at one tag, removed by a commit before a later one' => sub {
+scenario 'revisions: introduced at one tag, removed by a commit before a later one' => sub {
 	my $t = fake_tree();
 	my $g = sub ($msg, @tag) {
 		my $git = "cd '$t' && git -c user.name=Dev -c user.email=dev\@example.org";
@@ -101,7 +101,7 @@ subtest 'revisions: introduced at one tag, removed by a commit before a later on
 	is($g2 && $g2->{first_seen}, 'v2', 'a finding absent from the first revision given: first seen in v2');
 };
 
-subtest 'trees: a matrix of two trees, the findings they share and those of one' => sub {
+scenario 'trees: a matrix of two trees, the findings they share and those of one' => sub {
 	my $a = fake_tree();
 	my $b = fake_tree();
 	# b: LoongArch fixed, mm/copy.c moved down, a bug of its own.
@@ -124,7 +124,7 @@ subtest 'trees: a matrix of two trees, the findings they share and those of one'
 	like($o, qr/^\Q$fp{only_b}\E\s+-\s+6\s+lib\/only_b\.c/m, 'the matrix row of only_b()');
 };
 
-subtest 'a scan that runs too long is killed, with what it started' => sub {
+scenario 'a scan that runs too long is killed, with what it started' => sub {
 	my $t = fake_tree();
 	# A spatch that never answers (a duration of its own, to find it).
 	my $mark = sprintf '%d.%d', 3000 + $$ % 500, $$;
@@ -146,7 +146,7 @@ subtest 'a scan that runs too long is killed, with what it started' => sub {
 	like($e, qr/^scan-trees: \[1\/1\] linux: scan: /m, 'its progress lines are shown as they come');
 };
 
-subtest 'errors exit 2' => sub {
+scenario 'errors exit 2' => sub {
 	my $t = fake_tree();
 	my ($st, $o, $e) = scan_trees('--out', "$tmp/e1", "$tmp/no-such-tree");
 	is($st, 2, 'no such tree: exit 2');
