@@ -10,7 +10,7 @@ use Cwd qw(abs_path);
 use lib abs_path(__FILE__) =~ s{/cocci/t/[^/]+$}{/scripts/lib}r;
 # slurp, write_to, scenario, packaged_tree (scripts/lib/TestCommon.pm)
 use TestCommon;
-our @EXPORT = (@TestCommon::EXPORT, qw(fake_tree root run_cmd have_spatch edit));
+our @EXPORT = (@TestCommon::EXPORT, qw(fake_tree root run_cmd have_spatch edit running));
 
 sub root { abs_path(__FILE__) =~ s{/cocci/t/[^/]+$}{}r }
 
@@ -102,6 +102,19 @@ sub fake_tree(%o) {
 		system("$g commit -q -am 'mm/copy: unmap the source early'") == 0 or die;
 	}
 	return $t;
+}
+
+# The processes whose command line holds $mark (a sleep of a duration
+# of a test's own), once those killed had two seconds to go: none left
+# is the answer a test wants.
+sub running($mark) {
+	my @left;
+	for (1 .. 20) {
+		@left = grep { (slurp($_) // '') =~ /\Q$mark\E/ } glob '/proc/[0-9]*/cmdline';
+		last unless @left;
+		select undef, undef, undef, 0.1;
+	}
+	return @left;
 }
 
 # One string: run by the shell; a list: run as it is, no shell.

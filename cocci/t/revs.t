@@ -66,12 +66,6 @@ scenario 'a git that hangs is killed after the bound' => sub {
 	is_deeply($r->{commits}, [], '... and names no commit');
 	ok(!eval { LifoRevs::checkout($t, $c1, "$tmp/hung"); 1 }, 'git archive hanging: an error');
 	like($@, qr/timed out after 1 s and was killed/, '... saying so');
-	my @left;
-	for (1 .. 20) {
-		@left = grep { (slurp($_) // '') =~ /\Q$mark\E/ } glob '/proc/[0-9]*/cmdline';
-		last unless @left;
-		select undef, undef, undef, 0.1;
-	}
-	is_deeply(\@left, [], 'nothing git started is left running');
+	is_deeply([running($mark)], [], 'nothing git started is left running');
 };
 done_testing;

@@ -136,13 +136,7 @@ scenario 'a scan that runs too long is killed, with what it started' => sub {
 	like($j->{columns}[0]{status} // '', qr/^(?:failed|incomplete)\z/, '... its column marked');
 	like(slurp("$tmp/slow/scans/linux.log") // '', qr/^scan-trees: lifo-scan\.pl timed out after 3 s and was killed$/m,
 		'... and its log says why');
-	my @left;
-	for (1 .. 20) {
-		@left = grep { (slurp($_) // '') =~ /\Q$mark\E/ } glob '/proc/[0-9]*/cmdline';
-		last unless @left;
-		select undef, undef, undef, 0.1;
-	}
-	is_deeply(\@left, [], '... nothing it started is left running');
+	is_deeply([running($mark)], [], '... nothing it started is left running');
 	like($e, qr/^scan-trees: \[1\/1\] linux: scan: /m, 'its progress lines are shown as they come');
 };
 
