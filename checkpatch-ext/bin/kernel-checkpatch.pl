@@ -30,6 +30,7 @@ use lib "$FindBin::Bin/../lib";
 use DisclosureRules;
 use lib "$FindBin::Bin/../../scripts/lib";
 use ProcRun ();
+use ReadFile qw(read_bytes read_error);
 
 my $P = 'kernel-checkpatch.pl';
 my $root = "$FindBin::Bin/../..";
@@ -104,7 +105,7 @@ this patch from its disclosure checker's rules and agent registry.
 EOF
 
 sub fail($msg) { print STDERR "$P: $msg\n"; exit 2 }
-sub slurp($f) { open my $fh, '<:raw', $f or fail("cannot read $f: $!"); local $/; <$fh> // '' }
+sub must_read($f) { my $why; read_bytes($f, \$why) // fail(read_error($f, $why)) }
 sub spew($f, $d) { open my $fh, '>:raw', $f or fail("cannot write $f: $!"); print $fh $d; close $fh or fail("$f: $!") }
 
 # A single-quoted Perl string.
@@ -116,7 +117,7 @@ sub q1($s) {
 # The policy's basic-tools and levels.
 sub policy($file) {
 	my (%level, @basic);
-	for (split /\n/, slurp($file)) {
+	for (split /\n/, must_read($file)) {
 		@basic = split ' ', $1 if /^basic-tools\s*=\s*(.*)$/;
 		$level{uc $1} = uc $2 if /^level\s+([A-Z_]+)\s*=\s*(\S+)$/i;
 	}
@@ -144,7 +145,7 @@ sub fills($basic) {
 # The template: [[kind, re, re2, text]...], each text filled.
 sub template($file, $fills, $level) {
 	my @d;
-	for my $line (split /^/, slurp($file)) {
+	for my $line (split /^/, must_read($file)) {
 		if ($line =~ /^#@ (before|after) (.+)$/) {
 			push @d, [$1, qr/$2/, undef, ''];
 		} elsif ($line =~ /^#@ replace (.+) \.\. (.+)$/) {
@@ -229,7 +230,7 @@ sub make_patch($kver, $d) {
 	run(@g, 'add', 'scripts/checkpatch.pl');
 	run(@g, 'commit', '-q', '-m', 'base');
 	run(@g, 'am', '-q', '--committer-date-is-author-date', $o{llm});
-	spew("$r/scripts/checkpatch.pl", apply(slurp("$r/scripts/checkpatch.pl"), $d, $kver));
+	spew("$r/scripts/checkpatch.pl", apply(must_read("$r/scripts/checkpatch.pl"), $d, $kver));
 	copy($o{agents}, "$r/scripts/coding-agents.conf") or fail("copy $o{agents}: $!");
 	chmod 0644, "$r/scripts/coding-agents.conf";
 	spew("$tmp/msg", "$SUBJECT\n\n$CHANGELOG");
@@ -251,7 +252,7 @@ for my $kver (@kvers) {
 	my $dir = $kver eq '6.12' ? $o{outdir} : "$o{outdir}/$kver";
 	my $out = "$dir/$name";
 	if ($o{check}) {
-		next if -f $out && slurp($out) eq $patch;
+		next if -f $out && must_read($out) eq $patch;
 		print STDERR "$P: $out is not what the checker's rules and agents.conf give: run perl checkpatch-ext/bin/kernel-checkpatch.pl\n";
 		$bad = 1;
 		next;

@@ -6,7 +6,10 @@ use v5.36;
 use Exporter 'import';
 use File::Temp qw(tempdir);
 use Cwd qw(abs_path);
-our @EXPORT = qw(root tool tmpdir write_file read_file run check msg seed types_of);
+use lib abs_path(__FILE__) =~ s{/checkpatch-ext/t/[^/]+$}{/scripts/lib}r;
+use TestCommon qw(scenario packaged_tree);
+our @EXPORT = qw(root tool tmpdir write_file read_file run check msg seed types_of has fixed sh
+	scenario packaged_tree);
 
 sub root { abs_path(__FILE__) =~ s{/checkpatch-ext/t/[^/]+$}{}r }
 sub tool { root() . '/checkpatch-ext/disclosure.pl' }
@@ -63,6 +66,19 @@ sub check($text, @args) {
 
 # The LEVEL:TYPE pairs reported, in order.
 sub types_of($r) { [ $r->{out} =~ /^(?:\S+:\d*:? ?)?((?:ERROR|WARNING|CHECK):[A-Z_]+):/mg ] }
+
+# Whether $r reports $t: a LEVEL:TYPE, or a TYPE at any level.
+sub has($r, $t) { scalar grep { /(?:^|:)\Q$t\E$/ } @{types_of($r)} }
+
+# The patch around $body after --fix (with @args): its whole text.
+sub fixed($body, @args) {
+	my $r = check(msg($body), '--fix', @args);
+	my $f = "$r->{file}.EXPERIMENTAL-checkpatch-fixes";
+	return -e $f ? read_file($f) : read_file($r->{file});
+}
+
+# A shell command line: (exit status, stdout and stderr).
+sub sh($cmd) { my $o = `$cmd 2>&1`; return ($? >> 8, $o) }
 
 # A patch around a commit message body.
 sub msg($body, %o) {

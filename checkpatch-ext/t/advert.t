@@ -8,27 +8,23 @@ use DTest;
 
 my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
 my $AD = "\xf0\x9f\xa4\x96 Generated with [Claude Code](https://claude.com/claude-code)\n";
-sub msg_of($text) { ($text =~ /\n\n(.*?)\n---\n/s)[0] }
-sub fixed($body, @args) {
-	my $r = check(msg($body), '--fix', @args);
-	my $f = "$r->{file}.EXPERIMENTAL-checkpatch-fixes";
-	return msg_of(-e $f ? read_file($f) : read_file($r->{file}));
-}
+# The commit message of the patch around $body after --fix.
+sub fixed_msg($body, @args) { (fixed($body, @args) =~ /\n\n(.*?)\n---\n/s)[0] }
 
 # Claude Code's default: the line and a co-author trailer
-is(fixed("Fix the unmaps.\n\n$AD\n${SOB}Co-Authored-By: Claude <noreply\@anthropic.com>\n"),
+is(fixed_msg("Fix the unmaps.\n\n$AD\n${SOB}Co-Authored-By: Claude <noreply\@anthropic.com>\n"),
    "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'line and co-author: one Assisted-by, the line and its blank line gone');
 # the line alone: the Assisted-by in force is added after the trailers
-is(fixed("Fix the unmaps.\n\n$AD\n$SOB"), "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'line alone: Assisted-by added');
-is(fixed("Fix the unmaps.\n\n$AD\n$SOB", '--policy=kernel-2025'), "Fix the unmaps.\n\n$SOB" =~ s/\n\z//r,
+is(fixed_msg("Fix the unmaps.\n\n$AD\n$SOB"), "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'line alone: Assisted-by added');
+is(fixed_msg("Fix the unmaps.\n\n$AD\n$SOB", '--policy=kernel-2025'), "Fix the unmaps.\n\n$SOB" =~ s/\n\z//r,
    'line alone, AGENT_NAME:MODEL_VERSION form: no model to write, only the line dropped');
 # already disclosed: only the line goes
-is(fixed("Fix the unmaps.\n${AD}\nAssisted-by: LLM\n$SOB"), "Fix the unmaps.\n\nAssisted-by: LLM\n$SOB" =~ s/\n\z//r,
+is(fixed_msg("Fix the unmaps.\n${AD}\nAssisted-by: LLM\n$SOB"), "Fix the unmaps.\n\nAssisted-by: LLM\n$SOB" =~ s/\n\z//r,
    'disclosed already: the line dropped, nothing added');
 # the shorter form of the line
-is(fixed("Fix the unmaps.\n\n\xf0\x9f\xa4\x96 Generated with Claude Code\n\n$SOB"), "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'short form');
+is(fixed_msg("Fix the unmaps.\n\n\xf0\x9f\xa4\x96 Generated with Claude Code\n\n$SOB"), "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'short form');
 # a policy that forbids trailers in the commit: dropped, nothing written
-is(fixed("Fix the unmaps.\n\n$AD\n$SOB", '--policy=gtk'), "Fix the unmaps.\n\n$SOB" =~ s/\n\z//r, 'gtk: dropped, no trailer written');
+is(fixed_msg("Fix the unmaps.\n\n$AD\n$SOB", '--policy=gtk'), "Fix the unmaps.\n\n$SOB" =~ s/\n\z//r, 'gtk: dropped, no trailer written');
 # a policy that declines AI content: no fix hides the claim
 {
 	my $r = check(msg("Fix the unmaps.\n\n$AD\n$SOB"), '--policy=qemu', '--fix');
@@ -47,6 +43,6 @@ is(fixed("Fix the unmaps.\n\n$AD\n$SOB", '--policy=gtk'), "Fix the unmaps.\n\n$S
 	unlike($out, qr/Generated with/, 'CRLF: the line dropped');
 }
 # text that is no advert stays
-is(fixed("Generated with care.\n\n$SOB"), "Generated with care.\n\n$SOB" =~ s/\n\z//r, 'other text untouched');
+is(fixed_msg("Generated with care.\n\n$SOB"), "Generated with care.\n\n$SOB" =~ s/\n\z//r, 'other text untouched');
 
 done_testing;

@@ -30,7 +30,7 @@ sub commit($message, @extra) {
 }
 sub head_msg { git('log', '-1', '--format=%B')->{out} }
 
-{
+scenario 'commit-msg: an agent Co-developed-by, and its fix' => sub {
 	my $r = commit("mm: fix\n\nFix it.\n\nCo-developed-by: Claude claude-opus-4-20250514\n$SOB");
 	isnt($r->{rc}, 0, 'commit-msg: agent Co-developed-by rejected');
 	like($r->{err}, qr/commit message:\d+: ERROR:AGENT_CO_DEVELOPED_BY:/, 'commit-msg: the report');
@@ -38,13 +38,13 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	ok(-f "$g/.git/DISCLOSURE_FIXED_MSG", 'commit-msg: fixed message saved');
 	$r = git('commit', '-q', '-F', "$g/.git/DISCLOSURE_FIXED_MSG");
 	is($r->{rc}, 0, 'commit-msg: the fixed message is accepted') or diag $r->{err};
-}
-{
+};
+scenario 'commit-msg: an agent sign-off' => sub {
 	my $r = commit("mm: fix\n\nFix it.\n\n${SOB}Signed-off-by: Claude <noreply\@anthropic.com>\n");
 	isnt($r->{rc}, 0, 'commit-msg: agent sign-off rejected');
 	like($r->{err}, qr/AGENT_SIGN_OFF/, 'commit-msg: says why');
-}
-{
+};
+scenario 'commit-msg: correct messages, warnings' => sub {
 	my $r = commit("mm: fix\n\nFix it.\n\nAssisted-by: Claude:claude-opus-4-5\n$SOB");
 	is($r->{rc}, 0, 'commit-msg: a correct message passes') or diag $r->{err};
 	is($r->{err}, '', 'commit-msg: silently');
@@ -53,8 +53,8 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	$r = commit("mm: fix\n\nFix it.\n\n${SOB}Co-authored-by: Codex <noreply\@openai.com>\n");
 	is($r->{rc}, 0, 'commit-msg: warnings do not reject');
 	like($r->{err}, qr/WARNING:AGENT_CO_AUTHOR/, 'commit-msg: but are shown');
-}
-{
+};
+scenario 'commit-msg: the git config settings' => sub {
 	git('config', 'disclosure.autofix', 'true');
 	my $r = commit("mm: fix\n\nFix it.\n\nCo-developed-by: Claude claude-opus-4-20250514\n$SOB");
 	is($r->{rc}, 0, 'commit-msg autofix: committed') or diag $r->{err};
@@ -78,8 +78,8 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	isnt($r->{rc}, 0, 'commit-msg disclosure.options=--policy=qemu: AI content declined');
 	like($r->{err}, qr/AI_CONTENT_DECLINED/, 'commit-msg qemu: says so');
 	git('config', '--unset', 'disclosure.options');
-}
-{
+};
+scenario 'commit-msg: a copied hook finds disclosure.pl through git config' => sub {
 	# a copied hook finds disclosure.pl through git config
 	unlink "$g/.git/hooks/commit-msg";
 	copy("$hooks/commit-msg", "$g/.git/hooks/commit-msg") or die;
@@ -92,11 +92,11 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	like($r->{err}, qr/AGENT_SIGN_OFF/, 'copied hook with disclosure.path: checks');
 	$r = DTest::run(['-q', '-F', tmpdir() . "/msg$n"], cmd => ['git', '-C', $g, 'commit'], env => { DISCLOSURE_SKIP => 1 });
 	is($r->{rc}, 0, 'DISCLOSURE_SKIP=1 skips the check') or diag $r->{err};
-}
+};
 
 # The commit-msg hook fails closed: a checker that dies, is killed or
 # exits with anything but 0 or 1 blocks the commit.
-{
+scenario 'the hooks fail closed' => sub {
 	my $d = tmpdir();
 	my %bad = (die => "die 'boom';\n", signal => "kill 'KILL', \$\$;\n", exit3 => "exit 3;\n",
 		   'warn-exit0' => "print qq{x: 1: WARNING:X: y\\n}; exit 0;\n",
@@ -130,10 +130,10 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	}
 	$r = DTest::run([$p], cmd => ['sh', "$hooks/sendemail-validate"], cwd => $g, env => { DISCLOSURE_PL => "$d/bad-warn-exit0.pl" });
 	is($r->{rc}, 0, 'sendemail-validate: a checker exiting 0 lets the send go');
-}
+};
 
 # sendemail-validate, called as git send-email calls it
-{
+scenario 'sendemail-validate, called as git send-email calls it' => sub {
 	my $bad = write_file(tmpdir() . '/se-bad.patch', read_file(seed('008')));
 	my $good = write_file(tmpdir() . '/se-good.patch', read_file(seed('002')));
 	my $r = DTest::run([$bad, '/dev/null'], cmd => ['sh', "$hooks/sendemail-validate"], cwd => $g);
@@ -145,6 +145,6 @@ sub head_msg { git('log', '-1', '--format=%B')->{out} }
 	is($r->{err}, '', 'sendemail-validate: silently');
 	$r = DTest::run(['/nonexistent.patch'], cmd => ['sh', "$hooks/sendemail-validate"], cwd => $g);
 	is($r->{rc}, 1, 'sendemail-validate: unreadable file stops the send');
-}
+};
 
 done_testing;

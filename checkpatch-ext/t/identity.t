@@ -12,7 +12,6 @@ my $DESC = "Fix the ordering of the unmaps.\n\n";
 my $JULES = 'google-labs-jules[bot] <161369871+google-labs-jules[bot]@users.noreply.github.com>';
 my $SWE = 'copilot-swe-agent[bot] <198982749+Copilot@users.noreply.github.com>';
 
-sub has($r, $t) { scalar grep { /(?:^|:)\Q$t\E$/ } @{types_of($r)} }
 
 # [name, body, args, must have, must not have, msg options]
 my @cases = (

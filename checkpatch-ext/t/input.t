@@ -176,30 +176,32 @@ my $BAD = "Fix it.\n\nSigned-off-by: Claude <noreply\@anthropic.com>\n$SOB";
 }
 
 # git revisions and ranges
-SKIP: {
-	skip 'no git', 8 unless system('git --version >/dev/null 2>&1') == 0;
-	my $g = tmpdir() . '/repo';
-	mkdir $g;
-	my $git = sub (@a) { system('git', '-C', $g, '-c', 'user.name=Jane Doe', '-c', 'user.email=jane@example.org', @a) == 0 or die "git @a" };
-	$git->('init', '-q');
-	for my $c (["one", "First.\n\n$SOB"], ["two", $BAD], ["three", "Third.\n\nAssisted-by: Claude:claude-opus-4-5\n$SOB"]) {
-		write_file("$g/$c->[0]", "$c->[0]\n");
-		$git->('add', $c->[0]);
-		$git->('commit', '-q', '-m', "$c->[0]\n\n$c->[1]");
+scenario 'git revisions and ranges' => sub {
+	SKIP: {
+		skip 'no git', 8 unless system('git --version >/dev/null 2>&1') == 0;
+		my $g = tmpdir() . '/repo';
+		mkdir $g;
+		my $git = sub (@a) { system('git', '-C', $g, '-c', 'user.name=Jane Doe', '-c', 'user.email=jane@example.org', @a) == 0 or die "git @a" };
+		$git->('init', '-q');
+		for my $c (["one", "First.\n\n$SOB"], ["two", $BAD], ["three", "Third.\n\nAssisted-by: Claude:claude-opus-4-5\n$SOB"]) {
+			write_file("$g/$c->[0]", "$c->[0]\n");
+			$git->('add', $c->[0]);
+			$git->('commit', '-q', '-m', "$c->[0]\n\n$c->[1]");
+		}
+		my $r = DTest::run(['--no-config', '--show-types', '-g', 'HEAD'], cwd => $g);
+		is($r->{rc}, 0, '-g HEAD: clean');
+		like($r->{out}, qr/total: 0 errors/, '-g HEAD: total');
+		$r = DTest::run(['--no-config', '--show-types', '-g', 'HEAD~1'], cwd => $g);
+		is_deeply(types_of($r), ['ERROR:AGENT_SIGN_OFF'], '-g HEAD~1: the agent sign-off');
+		$r = DTest::run(['--no-config', '--show-types', '--git', 'HEAD~2..HEAD'], cwd => $g);
+		is(scalar(() = $r->{out} =~ /^total:/mg), 2, '--git A..B: two commits');
+		like($r->{out}, qr/Commit [0-9a-f]{12} \("two"\)/, '--git: commits named');
+		$r = DTest::run(['--no-config', '-g', 'HEAD-3'], cwd => $g);
+		is(scalar(() = $r->{out} =~ /^total:/mg), 3, '-g HEAD-3: three commits');
+		is($r->{rc}, 1, '-g HEAD-3: exit 1');
+		$r = DTest::run(['--no-config', '-g', 'nosuchrev'], cwd => $g);
+		is($r->{rc}, 2, '-g bad revision: exit 2');
 	}
-	my $r = DTest::run(['--no-config', '--show-types', '-g', 'HEAD'], cwd => $g);
-	is($r->{rc}, 0, '-g HEAD: clean');
-	like($r->{out}, qr/total: 0 errors/, '-g HEAD: total');
-	$r = DTest::run(['--no-config', '--show-types', '-g', 'HEAD~1'], cwd => $g);
-	is_deeply(types_of($r), ['ERROR:AGENT_SIGN_OFF'], '-g HEAD~1: the agent sign-off');
-	$r = DTest::run(['--no-config', '--show-types', '--git', 'HEAD~2..HEAD'], cwd => $g);
-	is(scalar(() = $r->{out} =~ /^total:/mg), 2, '--git A..B: two commits');
-	like($r->{out}, qr/Commit [0-9a-f]{12} \("two"\)/, '--git: commits named');
-	$r = DTest::run(['--no-config', '-g', 'HEAD-3'], cwd => $g);
-	is(scalar(() = $r->{out} =~ /^total:/mg), 3, '-g HEAD-3: three commits');
-	is($r->{rc}, 1, '-g HEAD-3: exit 1');
-	$r = DTest::run(['--no-config', '-g', 'nosuchrev'], cwd => $g);
-	is($r->{rc}, 2, '-g bad revision: exit 2');
-}
+};
 
 done_testing;

@@ -44,11 +44,6 @@ for my $kver (sort keys %patch) {
 }
 like(read_file("$root/checkpatch-ext/agents.conf"), qr/^\[agent OpenHands\]$/m, 'the registry is checkpatch-ext/agents.conf');
 
-sub tree($kver) {
-	my $p = `cd '$root' && sh scripts/ktree.sh $kver 2>/dev/null`;
-	chomp $p;
-	return $p ne '' && -f "$p/scripts/checkpatch.pl" ? $p : undef;
-}
 
 # A scratch git repository with a tree's scripts/ files, the patch
 # applied with git am; optionally a coding-assistants.rst fixture.
@@ -70,71 +65,73 @@ sub lines_of($out) { [ $out =~ /^(?:\S+:\d+: )?((?:ERROR|WARNING|CHECK):[A-Z_]+)
 
 my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
 for my $kver (qw(6.12 6.1)) {
-	SKIP: {
-		my $tree = tree($kver);
-		skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 20 unless $tree;
-		my ($d, $out) = patched_copy($tree, $kver);
-		ok($d, "$kver: the patch applies with git am") or diag $out;
-		skip "$kver: git am failed", 19 unless $d;
-		is(read_file("$d/scripts/coding-agents.conf"), read_file("$root/checkpatch-ext/agents.conf"), "$kver: scripts/coding-agents.conf is agents.conf");
+	scenario "$kver: the patched checkpatch.pl" => sub {
+		SKIP: {
+			my $tree = packaged_tree($kver);
+			skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 20 unless $tree;
+			my ($d, $out) = patched_copy($tree, $kver);
+			ok($d, "$kver: the patch applies with git am") or diag $out;
+			skip "$kver: git am failed", 19 unless $d;
+			is(read_file("$d/scripts/coding-agents.conf"), read_file("$root/checkpatch-ext/agents.conf"), "$kver: scripts/coding-agents.conf is agents.conf");
 
-		# the form in force: no BAD_SIGN_OFF on the 7.3 example
-		my $llm = write_file(tmpdir() . "/llm-$kver.patch", msg("Fix.\n\nAssisted-by: LLM coccinelle sparse\n$SOB"));
-		my $before = DTest::run(['--no-tree', '--show-types', $llm], cmd => [$^X, "$tree/scripts/checkpatch.pl"]);
-		like($before->{out}, qr/BAD_SIGN_OFF: Assisted-by expects/, "$kver unpatched: BAD_SIGN_OFF on 'Assisted-by: LLM coccinelle sparse'");
-		my $r = cp_run($d, '--no-tree', '--strict', $llm);
-		is($r->{out}, '', "$kver patched: 'Assisted-by: LLM coccinelle sparse' accepted") or diag $r->{out};
-		my $old = write_file(tmpdir() . "/old-$kver.patch", msg("Fix.\n\nAssisted-by: Claude:claude-opus-4-5 sparse\n$SOB"));
-		$r = cp_run($d, '--no-tree', $old);
-		is($r->{out}, '', "$kver patched: the other form is no ERROR or WARNING") or diag $r->{out};
-		$r = cp_run($d, '--no-tree', '--strict', $old);
-		like($r->{out}, qr/^CHECK:ASSISTED_BY_FORMAT: 'Assisted-by: AGENT_NAME:MODEL_VERSION' is the form of kernels up to 7\.2; the rule in force here is 'Assisted-by: LLM \[TOOL1\] \[TOOL2\]'/m, "$kver patched --strict: a CHECK quoting the rule in force");
-		# a tree with the 2025 rule: --root
-		make_path("$d/Documentation/process");
-		copy("$root/checkpatch-ext/t/data/coding-assistants-2025.rst", "$d/Documentation/process/coding-assistants.rst") or die;
-		$r = cp_run($d, "--root=$d", '--no-tree', '--strict', $old);
-		is($r->{out}, '', "$kver patched, 2025 tree: AGENT_NAME:MODEL_VERSION in force") or diag $r->{out};
-		$r = cp_run($d, "--root=$d", '--no-tree', '--strict', $llm);
-		like($r->{out}, qr/^CHECK:ASSISTED_BY_FORMAT: 'Assisted-by: LLM' is the form of kernels since 7\.3/m, "$kver patched, 2025 tree: the LLM form a CHECK");
+			# the form in force: no BAD_SIGN_OFF on the 7.3 example
+			my $llm = write_file(tmpdir() . "/llm-$kver.patch", msg("Fix.\n\nAssisted-by: LLM coccinelle sparse\n$SOB"));
+			my $before = DTest::run(['--no-tree', '--show-types', $llm], cmd => [$^X, "$tree/scripts/checkpatch.pl"]);
+			like($before->{out}, qr/BAD_SIGN_OFF: Assisted-by expects/, "$kver unpatched: BAD_SIGN_OFF on 'Assisted-by: LLM coccinelle sparse'");
+			my $r = cp_run($d, '--no-tree', '--strict', $llm);
+			is($r->{out}, '', "$kver patched: 'Assisted-by: LLM coccinelle sparse' accepted") or diag $r->{out};
+			my $old = write_file(tmpdir() . "/old-$kver.patch", msg("Fix.\n\nAssisted-by: Claude:claude-opus-4-5 sparse\n$SOB"));
+			$r = cp_run($d, '--no-tree', $old);
+			is($r->{out}, '', "$kver patched: the other form is no ERROR or WARNING") or diag $r->{out};
+			$r = cp_run($d, '--no-tree', '--strict', $old);
+			like($r->{out}, qr/^CHECK:ASSISTED_BY_FORMAT: 'Assisted-by: AGENT_NAME:MODEL_VERSION' is the form of kernels up to 7\.2; the rule in force here is 'Assisted-by: LLM \[TOOL1\] \[TOOL2\]'/m, "$kver patched --strict: a CHECK quoting the rule in force");
+			# a tree with the 2025 rule: --root
+			make_path("$d/Documentation/process");
+			copy("$root/checkpatch-ext/t/data/coding-assistants-2025.rst", "$d/Documentation/process/coding-assistants.rst") or die;
+			$r = cp_run($d, "--root=$d", '--no-tree', '--strict', $old);
+			is($r->{out}, '', "$kver patched, 2025 tree: AGENT_NAME:MODEL_VERSION in force") or diag $r->{out};
+			$r = cp_run($d, "--root=$d", '--no-tree', '--strict', $llm);
+			like($r->{out}, qr/^CHECK:ASSISTED_BY_FORMAT: 'Assisted-by: LLM' is the form of kernels since 7\.3/m, "$kver patched, 2025 tree: the LLM form a CHECK");
 
-		# seed 008: the precise type, the form in force
-		$r = cp_run($d, '--no-tree', seed('008'));
-		like($r->{out}, qr/^ERROR:AGENT_CO_DEVELOPED_BY: Co-developed-by: names an AI agent \(Claude\), which cannot sign off; use 'Assisted-by: LLM' instead\n#25: \nCo-developed-by: Claude claude-opus-4-20250514$/m,
-		     "$kver patched: AGENT_CO_DEVELOPED_BY on seed 008");
-		unlike($r->{out}, qr/Unrecognized email address|name\/email do not match|must be immediately followed by Signed-off-by/, "$kver patched: no email or pairing complaint");
-		is($r->{err}, '', "$kver patched: no perl warnings");
-		$r = cp_run($d, "--root=$d", '--no-tree', seed('008'));
-		like($r->{out}, qr/'Assisted-by: Claude:claude-opus-4-20250514'/, "$kver patched, 2025 tree: the model from the trailer");
+			# seed 008: the precise type, the form in force
+			$r = cp_run($d, '--no-tree', seed('008'));
+			like($r->{out}, qr/^ERROR:AGENT_CO_DEVELOPED_BY: Co-developed-by: names an AI agent \(Claude\), which cannot sign off; use 'Assisted-by: LLM' instead\n#25: \nCo-developed-by: Claude claude-opus-4-20250514$/m,
+			     "$kver patched: AGENT_CO_DEVELOPED_BY on seed 008");
+			unlike($r->{out}, qr/Unrecognized email address|name\/email do not match|must be immediately followed by Signed-off-by/, "$kver patched: no email or pairing complaint");
+			is($r->{err}, '', "$kver patched: no perl warnings");
+			$r = cp_run($d, "--root=$d", '--no-tree', seed('008'));
+			like($r->{out}, qr/'Assisted-by: Claude:claude-opus-4-20250514'/, "$kver patched, 2025 tree: the model from the trailer");
 
-		# the same types as disclosure.pl, each at its own line
-		my $m = msg("Fix.\n\nSigned-off-by: Claude Dupont <claude\@example.org>\nCo-Authored-By: Claude Opus 4.7 (1M context) <noreply\@anthropic.com>\n"
-			    . "Assisted-by: LLM git coccinelle\nGenerated-by: Coccinelle 1.1.1\nMade-with: Cursor\n"
-			    . "Co-authored-by: openhands <openhands\@all-hands.dev>\nCodex-Task: https://chatgpt.com/codex/tasks/task_1\n",
-			    from => 'Claude Dupont <claude@example.org>');
-		my $f = write_file(tmpdir() . "/cp-$kver.patch", $m);
-		$r = cp_run($d, '--no-tree', $f);
-		my $got = lines_of($r->{out});
-		my $want = lines_of(check($m)->{out});
-		is_deeply($got, $want, "$kver patched: the types and lines disclosure.pl reports") or diag $r->{out};
-		unlike($r->{out}, qr/perhaps 'Co-developed-by:'/, "$kver patched: no Co-developed-by advice for an agent co-author");
+			# the same types as disclosure.pl, each at its own line
+			my $m = msg("Fix.\n\nSigned-off-by: Claude Dupont <claude\@example.org>\nCo-Authored-By: Claude Opus 4.7 (1M context) <noreply\@anthropic.com>\n"
+				    . "Assisted-by: LLM git coccinelle\nGenerated-by: Coccinelle 1.1.1\nMade-with: Cursor\n"
+				    . "Co-authored-by: openhands <openhands\@all-hands.dev>\nCodex-Task: https://chatgpt.com/codex/tasks/task_1\n",
+				    from => 'Claude Dupont <claude@example.org>');
+			my $f = write_file(tmpdir() . "/cp-$kver.patch", $m);
+			$r = cp_run($d, '--no-tree', $f);
+			my $got = lines_of($r->{out});
+			my $want = lines_of(check($m)->{out});
+			is_deeply($got, $want, "$kver patched: the types and lines disclosure.pl reports") or diag $r->{out};
+			unlike($r->{out}, qr/perhaps 'Co-developed-by:'/, "$kver patched: no Co-developed-by advice for an agent co-author");
 
-		$r = cp_run($d, '--no-tree', seed('006'));
-		unlike($r->{out}, qr/GENERATED_BY_TAG|MISSING_DISCLOSURE/, "$kver patched: 006's quoted Generated-by is not a trailer");
-		$r = cp_run($d, '--no-tree', seed('007'));
-		unlike($r->{out}, qr/AGENT_|ASSISTED_BY|MISSING_DISCLOSURE/, "$kver patched: 007 is not undisclosed AI use");
+			$r = cp_run($d, '--no-tree', seed('006'));
+			unlike($r->{out}, qr/GENERATED_BY_TAG|MISSING_DISCLOSURE/, "$kver patched: 006's quoted Generated-by is not a trailer");
+			$r = cp_run($d, '--no-tree', seed('007'));
+			unlike($r->{out}, qr/AGENT_|ASSISTED_BY|MISSING_DISCLOSURE/, "$kver patched: 007 is not undisclosed AI use");
 
-		my $g = write_file(tmpdir() . "/cp-fix-$kver.patch", read_file(seed('008')));
-		DTest::run(['--no-tree', '--quiet', '--fix-inplace', $g], cmd => [$^X, "$d/scripts/checkpatch.pl"]);
-		like(read_file($g), qr/^Assisted-by: LLM$/m, "$kver patched: --fix writes the form in force");
-		my $h = write_file(tmpdir() . "/cp-fix2-$kver.patch", $m);
-		DTest::run(['--no-tree', '--quiet', '--fix-inplace', $h], cmd => [$^X, "$d/scripts/checkpatch.pl"]);
-		my @ab = read_file($h) =~ /^(Assisted-by: .*)$/mg;
-		is_deeply(\@ab, ['Assisted-by: LLM coccinelle'], "$kver patched: --fix keeps one Assisted-by: LLM, tools kept, basic tools dropped");
+			my $g = write_file(tmpdir() . "/cp-fix-$kver.patch", read_file(seed('008')));
+			DTest::run(['--no-tree', '--quiet', '--fix-inplace', $g], cmd => [$^X, "$d/scripts/checkpatch.pl"]);
+			like(read_file($g), qr/^Assisted-by: LLM$/m, "$kver patched: --fix writes the form in force");
+			my $h = write_file(tmpdir() . "/cp-fix2-$kver.patch", $m);
+			DTest::run(['--no-tree', '--quiet', '--fix-inplace', $h], cmd => [$^X, "$d/scripts/checkpatch.pl"]);
+			my @ab = read_file($h) =~ /^(Assisted-by: .*)$/mg;
+			is_deeply(\@ab, ['Assisted-by: LLM coccinelle'], "$kver patched: --fix keeps one Assisted-by: LLM, tools kept, basic tools dropped");
 
-		# the patch's own message: the patched checkpatch passes it
-		$r = DTest::run(['--no-tree', '--no-signoff', '--show-types', $patch{$kver}], cmd => [$^X, "$d/scripts/checkpatch.pl"]);
-		unlike($r->{out}, qr/BAD_SIGN_OFF|ASSISTED_BY|AGENT_/, "$kver patched: the patch's own Assisted-by: LLM accepted") or diag $r->{out};
-	}
+			# the patch's own message: the patched checkpatch passes it
+			$r = DTest::run(['--no-tree', '--no-signoff', '--show-types', $patch{$kver}], cmd => [$^X, "$d/scripts/checkpatch.pl"]);
+			unlike($r->{out}, qr/BAD_SIGN_OFF|ASSISTED_BY|AGENT_/, "$kver patched: the patch's own Assisted-by: LLM accepted") or diag $r->{out};
+		}
+	};
 }
 
 done_testing;

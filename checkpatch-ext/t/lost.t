@@ -27,7 +27,7 @@ for my $era (['LLM', [], 'Assisted-by: LLM'], ['2025', ['--policy=kernel-2025'],
 }
 
 # --fix-inplace: a temporary file beside the original, renamed over it
-{
+scenario '--fix-inplace: a temporary file beside the original, renamed over it' => sub {
 	my $d = tmpdir() . '/inplace';
 	mkdir $d;
 	my $bad = msg("Fix.\n\nCo-developed-by: Claude claude-opus-4-20250514\n$SOB");
@@ -53,10 +53,10 @@ for my $era (['LLM', [], 'Assisted-by: LLM'], ['2025', ['--policy=kernel-2025'],
 	is(read_file($f), $big, '--fix-inplace on a full disk: the original is whole');
 	opendir($dh, $d) or die;
 	ok(!(grep { /disclosure-/ } readdir $dh), '--fix-inplace on a full disk: the temporary file removed');
-}
+};
 
 # Linear time: a line of 1 MB of spaces between words, wherever it is
-{
+scenario 'linear time: a line of 1 MB of spaces between words' => sub {
 	my $sp = ' ' x (1024 * 1024);
 	my %where = (
 		'body line' => msg("word${sp}word\n\n$SOB"),
@@ -75,6 +75,6 @@ for my $era (['LLM', [], 'Assisted-by: LLM'], ['2025', ['--policy=kernel-2025'],
 		ok($r->{rc} <= 1 && $r->{err} eq '', "1 MB of spaces in the $k: checked") or diag $r->{err};
 		cmp_ok($dt, '<', 1, sprintf("1 MB of spaces in the %s: %.2f s", $k, $dt));
 	}
-}
+};
 
 done_testing;

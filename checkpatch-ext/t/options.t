@@ -111,7 +111,7 @@ sub go(@a) { DTest::run(['--no-config', '--color=never', @a]) }
 }
 
 # Policies: a file, include, levels
-{
+scenario 'policies: a file, include, levels' => sub {
 	my $pf = write_file(tmpdir() . '/strict.policy', "include = kernel\nname = strict\nlevel AGENT_CO_AUTHOR = ERROR\nlevel ASSISTED_BY_BASIC_TOOL = off\nbasic-tools = git\n");
 	my $p = write_file(tmpdir() . '/pol.patch', msg("Fix.\n\nAssisted-by: Claude:claude-opus-4-5 git\n${SOB}Co-authored-by: Codex <noreply\@openai.com>\n"));
 	my $r = go('--show-types', "--policy=$pf", $p);
@@ -123,10 +123,10 @@ sub go(@a) { DTest::run(['--no-config', '--color=never', @a]) }
 	$r = go("--policy=$bad", $p);
 	is($r->{rc}, 2, 'bad policy file: exit 2');
 	like($r->{err}, qr/unknown type NOPE/, 'bad policy file: says why');
-}
+};
 
 # The user's config in the tree: more agents, a default policy
-{
+scenario 'the user\'s config in the tree, --agents' => sub {
 	my $tree = tmpdir() . '/tree';
 	mkdir $tree;
 	system('git', '-C', $tree, 'init', '-q') == 0 or die;
@@ -150,6 +150,6 @@ sub go(@a) { DTest::run(['--no-config', '--color=never', @a]) }
 	ok(!(grep { /ASSISTED_BY_FORMAT/ } @{types_of($r)}), '--agents FILE extends the registry');
 	write_file($extra, "[agent Frob]\nnonsense\n");
 	is(go('--agents', $extra, $p)->{rc}, 2, 'bad registry file: exit 2');
-}
+};
 
 done_testing;

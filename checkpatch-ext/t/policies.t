@@ -12,12 +12,6 @@ use DTest;
 
 my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
 my $DESC = "Fix the ordering of the unmaps.\n\n";
-sub has($r, $t) { scalar grep { /(?:^|:)\Q$t\E$/ } @{types_of($r)} }
-sub fixed($body, @args) {
-	my $r = check(msg($body), '--fix', @args);
-	my $f = "$r->{file}.EXPERIMENTAL-checkpatch-fixes";
-	return -e $f ? read_file($f) : read_file($r->{file});
-}
 
 # Every policy cites its source document and a date
 my $dir = root() . '/checkpatch-ext/policies';

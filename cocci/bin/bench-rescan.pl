@@ -18,6 +18,7 @@ use JSON::PP ();
 use Cwd ();
 use LifoCommon qw(fail read_bytes);
 use LifoScan qw(ncpus);
+use ProcRun ();
 
 if (@ARGV && $ARGV[0] =~ /^(?:-h|--help)\z/) { exec 'sed', '-n', '3,11s/^# \\{0,1\\}//p', $0 }
 my ($tree, $jobs, @change) = @ARGV;
@@ -27,7 +28,8 @@ $jobs ||= ncpus();
 -f "$tree/$_" or fail("$tree/$_: no such file") for @change;
 my $work = tempdir('bench-rescan.XXXXXX', TMPDIR => 1, CLEANUP => 1);
 my $copy = "$work/tree";
-system('cp', '-al', $tree, $copy) == 0 || system('cp', '-as', Cwd::abs_path($tree), $copy) == 0
+ProcRun::run(['cp', '-al', $tree, $copy], timeout => 3600)->{ok}
+	|| ProcRun::run(['cp', '-as', Cwd::abs_path($tree), $copy], timeout => 3600)->{ok}
 	or fail("cannot copy $tree to $copy");
 # The copy changed every file's ctime: a scan in the same second would
 # not trust them (LifoTreeIndex.pm), as a user's tree is not copied
@@ -38,8 +40,8 @@ my $n = 0;
 sub scan($what) {
 	my $out = "$work/out" . $n++;
 	my $t = time;
-	system("perl '$FindBin::Bin/lifo-scan.pl' --tree '$copy' --out '$out' --jobs $jobs --wrappers"
-		. " --cache '$work/cache' --quiet >'$out.txt' 2>'$out.err'") == 0
+	ProcRun::run([$^X, "$FindBin::Bin/lifo-scan.pl", '--tree', $copy, '--out', $out, '--jobs', $jobs, '--wrappers',
+		'--cache', "$work/cache", '--quiet'], stdout => "$out.txt", stderr => "$out.err", timeout => 24 * 3600)->{ok}
 		or fail("make scan failed ($what):\n" . (read_bytes("$out.err") // ''));
 	my $wall = time - $t;
 	my $s = JSON::PP->new->decode(read_bytes("$out/scan.json"));

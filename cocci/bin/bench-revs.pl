@@ -17,10 +17,10 @@ use FindBin;
 use lib "$FindBin::Bin/../lib";
 use File::Temp qw(tempdir);
 use Time::HiRes qw(time);
-use POSIX ();
 use LifoCommon qw(fail read_bytes is_ktree);
 use LifoScan qw(ncpus);
 use LifoOutput qw(read_json);
+use ProcRun ();
 
 if (@ARGV && $ARGV[0] =~ /^(?:-h|--help)\z/) { exec 'sed', '-n', '3,14s/^# \\{0,1\\}//p', $0 }
 my ($tree, $jobs, $k, $per) = @ARGV;
@@ -50,24 +50,19 @@ delete @ENV{qw(GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE)};
 @ENV{qw(GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL)} =
 	('bench-revs', 'bench@example.org', 'bench-revs', 'bench@example.org');
 
-# git's stdout (chomped), or the benchmark stops.
+# git's stdout (chomped), or the benchmark stops saying why.
 sub git(@args) {
-	my $pid = open(my $g, '-|') // fail("fork: $!");
-	if (!$pid) {
-		exec('git', "--git-dir=$repo", '-c', 'core.autocrlf=false', @args) or POSIX::_exit(127);
-	}
-	local $/;
-	my $o = <$g> // '';
-	close $g or fail("git @args[0 .. ($#args < 3 ? $#args : 3)] failed");
-	$o =~ s/\n\z//;
-	return $o;
+	my $r = ProcRun::run(['git', "--git-dir=$repo", '-c', 'core.autocrlf=false', @args], timeout => 600);
+	fail("git @args[0 .. ($#args < 3 ? $#args : 3)] " . ProcRun::how($r) . ": $r->{stderr}") unless $r->{ok};
+	return $r->{stdout} =~ s/\n\z//r;
 }
 
 my $t = time;
 git('init', '-q', '--bare');
 # The tree is only read: git's index lives in the repository.
-system('git', '-C', $tree, "--git-dir=$repo", "--work-tree=$tree", '-c', 'core.autocrlf=false', 'add', '-f', '-A') == 0
-	or fail("git add of $tree failed");
+my $add = ProcRun::run(['git', '-C', $tree, "--git-dir=$repo", "--work-tree=$tree", '-c', 'core.autocrlf=false', 'add', '-f', '-A'],
+	timeout => 3600);
+$add->{ok} or fail("git add of $tree " . ProcRun::how($add) . ": $add->{stderr}");
 my $commit = git('commit-tree', git('write-tree'), '-m', 'r0: the tree as packaged');
 git('tag', 'r0', $commit);
 my @changes;
@@ -95,16 +90,11 @@ my $made = time - $t;
 my $out = "$work/out";
 $t = time;
 # (Its report goes to a file; its progress to stderr.)
-my $pid = fork // fail("fork: $!");
-if (!$pid) {
-	open STDOUT, '>', "$work/report.txt" or POSIX::_exit(127);
-	exec($^X, "$FindBin::Bin/scan-trees.pl", '--out', $out, '--cache', "$work/cache", '--jobs', $jobs,
-		'--wrappers', '--revs', 'r0..r' . ($k - 1), $repo) or POSIX::_exit(127);
-}
-waitpid $pid, 0;
-my $st = $?;
+my $r = ProcRun::run([$^X, "$FindBin::Bin/scan-trees.pl", '--out', $out, '--cache', "$work/cache", '--jobs', $jobs,
+	'--wrappers', '--revs', 'r0..r' . ($k - 1), $repo], stdout => "$work/report.txt",
+	stderr_lines => sub ($l) { print STDERR $l }, timeout => 24 * 3600);
 my $all = time - $t;
-fail("make scan-trees failed (exit status " . ($st >> 8) . ")") if $st;
+fail("make scan-trees " . ProcRun::how($r)) unless $r->{ok};
 my $j = read_json("$out/trees.json");
 my @c = @{$j->{columns}};
 my $total = sub ($c) { ($c->{checkout_seconds} // 0) + $c->{wall_seconds} };

@@ -55,6 +55,7 @@ use LifoPasses ();
 use LifoCache ();
 use LifoFinding ();
 use LifoPatch qw(capture is_git_tree);
+use ProcRun ();
 use LifoKnown;
 use LifoCheckpatch;
 
@@ -186,15 +187,8 @@ sub base_file($f) {
 	my ($st, $type) = capture($tree, 'git', 'cat-file', '-t', "$range_base:$f");
 	return undef if $st || $type !~ /^blob/;
 	make_path($b =~ s{/[^/]*$}{}r);
-	open my $fh, '>', $b or fail("$b: $!");
-	binmode $fh;
-	my $pid = open my $g, '-|' // fail("fork: $!");
-	if (!$pid) { chdir $tree or exit 127; exec 'git', 'cat-file', 'blob', "$range_base:$f" or exit 127 }
-	binmode $g;
-	local $/ = \65536;
-	print $fh $_ while <$g>;
-	close $g or fail("git cat-file blob $range_base:$f failed in $tree");
-	close $fh or fail("$b: $!");
+	my $r = ProcRun::run(['git', 'cat-file', 'blob', "$range_base:$f"], dir => $tree, stdout => $b, timeout => 600);
+	fail("git cat-file blob $range_base:$f " . ProcRun::how($r) . " in $tree: " . ($r->{stderr} =~ s/\s+\z//r)) unless $r->{ok};
 	return $b;
 }
 

@@ -29,6 +29,7 @@ if ($o{help}) {
 use lib "$FindBin::Bin/../lib";
 use LifoPatch qw(rule_in_tree);
 use ProcRun ();
+use ReadFile qw(read_bytes read_error);
 our $PATH = rule_in_tree('kmap_local_lifo.cocci');
 my $AUTHOR = 'Seed 4f7d48b6 maintainers';
 my $EMAIL = 'maintainers@users.noreply.a-seed-4f7d48b6.example';
@@ -78,7 +79,7 @@ EOF
 	[qr{  make scan\n// picks files itself and drops this rule\.$}m, ''],
 );
 
-sub slurp($f) { open my $fh, '<', $f or die "kernel-rule.pl: cannot read $f: $!\n"; local $/; <$fh> }
+sub must_read($f) { my $why; read_bytes($f, \$why) // die 'kernel-rule.pl: ' . read_error($f, $why) . "\n" }
 
 # The rule as scripts/coccinelle has it.
 sub kernel_form($text) {
@@ -140,14 +141,14 @@ sub make_patch($rule) {
 	return $p;
 }
 
-my $rule = slurp($o{rule});
+my $rule = must_read($o{rule});
 if ($o{'print-rule'}) {
 	print kernel_form($rule);
 	exit 0;
 }
 my $patch = make_patch($rule);
 if ($o{check}) {
-	my $have = -f $o{out} ? slurp($o{out}) : '';
+	my $have = -f $o{out} ? must_read($o{out}) : '';
 	exit 0 if $have eq $patch;
 	print STDERR "kernel-rule.pl: $o{out} is not what $o{rule} gives: run make regen (or perl cocci/bin/kernel-rule.pl)\n";
 	exit 1;

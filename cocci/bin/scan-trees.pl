@@ -4,7 +4,7 @@
 # git tree, and report which of them carry each finding.
 #
 #   perl cocci/bin/scan-trees.pl --out DIR [--jobs N] [--cache DIR]
-#        [--wrappers] [--timeout S] TREE...
+#        [--wrappers] [--timeout S] [--scan-timeout S] TREE...
 #   perl cocci/bin/scan-trees.pl --out DIR [...] --revs "REV REV ..." TREE
 #   perl cocci/bin/scan-trees.pl --out DIR [...] --revs A..B TREE
 #                       (A, the tags on the commits of A..B, oldest
@@ -12,11 +12,13 @@
 #
 # Each tree or revision is scanned by cocci/bin/lifo-scan.pl (a process
 # of its own, its results in OUT/scans/LABEL/, its stderr in
-# OUT/scans/LABEL.log), all with the same --cache, so that a file
-# already scanned, in any tree, is not given to spatch again.  A
-# revision is read from git's objects (git archive) into a scratch
-# folder in OUT, updated from one revision to the next with the files
-# that differ; the tree's checkout is never read or written.
+# OUT/scans/LABEL.log; at most --scan-timeout seconds, default a day,
+# then killed and its column marked as a scan with errors), all with
+# the same --cache, so that a file already scanned, in any tree, is not
+# given to spatch again.  A revision is read from git's objects (git
+# archive) into a scratch folder in OUT, updated from one revision to
+# the next with the files that differ; the tree's checkout is never
+# read or written.
 # stdout: the report (also OUT/trees.txt): the findings, joined by
 # fingerprint, by tree or revision; for revisions, where each finding
 # appears and disappears and the commit that removed it.  OUT/trees.json
@@ -36,15 +38,17 @@ use POSIX ();
 use LifoCommon qw(fail is_ktree check_out_dir jobs_option lock_out tool_version read_bytes);
 use LifoOutput qw(write_file read_json);
 use LifoRevs;
+use ProcRun ();
 use LifoMatrix;
 
-my %o = (timeout => 60);
-GetOptions(\%o, 'out=s', 'jobs|j=s', 'cache=s', 'wrappers', 'timeout=i', 'revs=s@', 'spatch=s', 'help')
+my %o = (timeout => 60, 'scan-timeout' => 24 * 3600);
+GetOptions(\%o, 'out=s', 'jobs|j=s', 'cache=s', 'wrappers', 'timeout=i', 'scan-timeout=i', 'revs=s@', 'spatch=s', 'help')
 	or fail("bad options (see the head of $0)");
-if ($o{help}) { exec 'sed', '-n', '3,27s/^# \\{0,1\\}//p', $0 }
+if ($o{help}) { exec 'sed', '-n', '3,29s/^# \\{0,1\\}//p', $0 }
 my @trees = @ARGV;
 $o{jobs} = jobs_option($o{jobs});
 fail("--timeout must be a positive number of seconds") unless $o{timeout} > 0;
+fail("--scan-timeout must be a positive number of seconds") unless $o{'scan-timeout'} > 0;
 fail("--out DIR is required") unless defined $o{out} && length $o{out};
 my @revwords = map { split ' ' } @{$o{revs} // []};
 fail("say which trees: TREES=\"DIR DIR ...\" (with REVS=, one git checkout)") unless @trees;
@@ -90,20 +94,17 @@ for my $c (@cols) {
 my $src = "$out/.scan-trees.src";
 LifoCommon::check_own($out, '.scan-trees.src' => []);
 my $main = $$;
-my $child;
 END { _cleanup() if defined $main && $$ == $main }
+# The commands still running (a scan, git) end with their process
+# groups; the scratch goes.
 sub _cleanup {
-	for my $p (grep { $_ } $child, keys %LifoRevs::KIDS) {
-		kill 'TERM', $p;
-		waitpid $p, 0;
-	}
-	undef $child;
+	ProcRun::kill_all(0.3);
 	_remove($src);
 }
 # (rm -rf is much faster than remove_tree on a whole kernel tree.)
 sub _remove($d) {
 	return unless -d $d;
-	system('rm', '-rf', '--', $d);
+	ProcRun::run(['rm', '-rf', '--', $d], timeout => 3600);
 	remove_tree($d) if -d $d;
 }
 for my $sig (qw(INT TERM HUP)) {
@@ -149,7 +150,7 @@ for my $i (0 .. $#cols) {
 		(defined $c->{rev} ? ('--kver', $c->{rev}) : ()));
 	print STDERR "$tag: scanning ", $c->{tree} // "revision $c->{rev}", "\n";
 	my $t = time;
-	my $st = run_scan($tag, $c->{log}, @cmd);
+	my $st = run_scan($tag, $c->{log}, $o{'scan-timeout'}, @cmd);
 	$c->{exit_status} = $st;
 	$c->{wall_seconds} = 0 + sprintf '%.1f', time - $t;
 	my $dir = $st == 0 ? $sub : "$sub/incomplete";
@@ -187,31 +188,23 @@ if ($bad) {
 }
 exit 0;
 
-# Runs make scan's driver with stdout to the log's neighbour and stderr
-# through a pipe: every line to the log, its progress and errors to our
-# stderr.  Returns its exit status (128 + N for a signal).
-sub run_scan($tag, $log, @cmd) {
-	pipe my $r, my $w or fail("pipe: $!");
-	my $pid = fork // fail("fork: $!");
-	if (!$pid) {
-		close $r;
-		open STDOUT, '>', '/dev/null';
-		open STDERR, '>&', $w or POSIX::_exit(127);
-		exec({ $cmd[0] } @cmd) or POSIX::_exit(127);
-	}
-	$child = $pid;
-	close $w;
+# Runs make scan's driver (through ProcRun: its own process group, at
+# most $secs seconds) with stdout to /dev/null and stderr line by line:
+# every line to the log, its progress and errors to our stderr.
+# Returns its exit status (128 + N for a signal, 143 when it ran out of
+# time: the log says so).
+sub run_scan($tag, $log, $secs, @cmd) {
 	open my $lf, '>', $log or fail("cannot write $log: $!");
-	while (my $l = <$r>) {
+	$lf->autoflush(1);
+	my $r = ProcRun::run(\@cmd, stdout => '/dev/null', timeout => $secs, stderr_lines => sub ($l) {
 		print $lf $l;
-		next unless $l =~ /^(?:scan:|lifo-scan|  (?:INCOMPLETE|spatch errors|wall time))/
+		return unless $l =~ /^(?:scan:|lifo-scan|  (?:INCOMPLETE|spatch errors|wall time))/
 			&& $l !~ /^scan: summary$/;
 		# (The list of wrappers is in the log.)
 		$l = substr($l, 0, 160) . " ...\n" if length $l > 170;
 		print STDERR "$tag: $l";
-	}
+	});
+	print $lf "scan-trees: lifo-scan.pl ", ProcRun::how($r), "\n" if $r->{timed_out} || defined $r->{error};
 	close $lf;
-	waitpid $pid, 0;
-	undef $child;
-	return $? & 127 ? 128 + ($? & 127) : $? >> 8;
+	return $r->{status};
 }

@@ -30,6 +30,7 @@ use lib dirname(__FILE__) . '/../../test-kernels/lib';
 use LifoPatch qw(capture);
 use LifoCommon ();
 use KernelBuild;
+use ReadFile qw(read_bytes);
 
 # Per architecture: its compilers (the first found is used), the
 # defconfig, what else to enable (where the order matters: HIGHMEM, the
@@ -148,7 +149,7 @@ sub _source($self) {
 		remove_tree("$self->{out}/arm-obj", "$self->{out}/arm-src");
 		unlink "$self->{out}/arm-build.log", "$self->{out}/arm-sparse.log";
 	}
-	if (!(-d $self->{src} && (KernelBuild::slurp($stamp) // '') eq $self->{tree})) {
+	if (!(-d $self->{src} && (read_bytes($stamp) // '') eq $self->{tree})) {
 		unlink $stamp;
 		remove_tree($self->{src});
 		# Hard links when OUT is on the tree's file system, else symlinks.
@@ -168,7 +169,7 @@ sub _source($self) {
 
 sub _config($obj) {
 	my %c;
-	for (split /\n/, KernelBuild::slurp("$obj/.config") // '') { $c{$1} = $2 if /^CONFIG_(\w+)=(.*)$/ }
+	for (split /\n/, read_bytes("$obj/.config") // '') { $c{$1} = $2 if /^CONFIG_(\w+)=(.*)$/ }
 	return \%c;
 }
 
@@ -182,7 +183,7 @@ sub configure($self, $p) {
 	my $log = $kb->{log};
 	my $stamp = "$obj/.lifo-defconfig";
 	my $want = "$self->{tree} $p->{defconfig} $p->{cross}";
-	if ((KernelBuild::slurp($stamp) // '') ne $want || !-f "$obj/.config") {
+	if ((read_bytes($stamp) // '') ne $want || !-f "$obj/.config") {
 		remove_tree($obj);
 		make_path($obj);
 		LifoCommon::mark_own($obj);
@@ -256,7 +257,7 @@ sub with_progress($say, $every, $log, $code, $what = 'build') {
 sub _sparse($self, $p, $obj) {
 	my $log = "$self->{out}/build-$p->{arch}-object.log";
 	my @w = eval { $self->_kbuild($p)->sparse_warnings($obj, $log) };
-	return ($@ ? 1 : 0, \@w, $@ . (KernelBuild::slurp($log) // ''));
+	return ($@ ? 1 : 0, \@w, $@ . (read_bytes($log) // ''));
 }
 
 # Check one patch; returns a list of ("ok"|"skip"|"FAIL", message).

@@ -4,13 +4,15 @@ package LifoCommon;
 use v5.36;
 use File::Path qw(make_path remove_tree);
 use File::Temp ();
-use Fcntl qw(:flock O_RDONLY O_NONBLOCK);
+use Fcntl qw(:flock);
 use Cwd qw(abs_path);
 use File::Spec;
 use Exporter 'import';
 use lib File::Spec->catdir(File::Spec->rel2abs(__FILE__) =~ s{/[^/]*\z}{}r, '..', '..', 'scripts', 'lib');
 use ProcRun ();
 use OwnDir ();
+# (The reader is shared; its subs stay LifoCommon's too.)
+use ReadFile qw(read_bytes open_regular read_error);
 our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes write_bytes copy_regular open_regular
 	jobs_option lock_out scratch_dir tool_version entries mark_own check_own);
 
@@ -168,17 +170,6 @@ sub check_out_dir($out, $tree = undef, $name = 'OUT') {
 	return abs_path($out);
 }
 
-# A regular file's bytes; undef when it cannot be read, with why in
-# $$why.  See open_regular().
-sub read_bytes($file, $why = \my $w) {
-	my $fh = open_regular($file, $why) // return undef;
-	my ($text, $n) = ('', 0);
-	while (($n = sysread $fh, $text, 1 << 20, length $text)) {}
-	return $text if defined $n;
-	$$why = "cannot read: $!";
-	return undef;
-}
-
 # Writes a file whole, or dies saying why (a full disk, ...).
 sub write_bytes($file, @text) {
 	open my $fh, '>:raw', $file or die "cannot write $file: $!\n";
@@ -192,26 +183,6 @@ sub copy_regular($src, $dst) {
 	my $why;
 	my $text = read_bytes($src, \$why) // die read_error($src, $why) . "\n";
 	write_bytes($dst, $text);
-}
-
-# A handle to read a regular file from; undef when it cannot be opened
-# or is something else, with why in $$why.  Opened without blocking and
-# its type checked on the handle: a FIFO (or a device) put where a file
-# was listed would block an open or a read for good.
-sub open_regular($file, $why = \my $w) {
-	sysopen my $fh, $file, O_RDONLY | O_NONBLOCK or do { $$why = "cannot read: $!"; return undef };
-	unless (-f $fh) {
-		$$why = 'not a regular file (FIFO, device or socket)';
-		return undef;
-	}
-	binmode $fh;
-	return $fh;
-}
-
-# The error for the file $name that read_bytes() or open_regular() could
-# not read, why being $why.
-sub read_error($name, $why) {
-	return $why =~ /\Acannot read: (.*)\z/s ? "cannot read $name: $1" : "$name: $why, not read";
 }
 
 # Folders the tool makes in OUT (cocci-tree/, incomplete/, partial/,

@@ -23,7 +23,8 @@ sub _fp($o) {
 # the scan had errors, its findings may lack some; failed: none read),
 # exit_status, out, wall_seconds, findings: [findings.json objects] }],
 # removing: sub ($from_commit, $to_commit, $file, $function) returning
-# { how, commits => [{ commit, subject }] } (revisions only).
+# { how, commits => [{ commit, subject }], error (git failed) } (revisions
+# only).
 sub build(%a) {
 	my @cols = @{$a{columns}};
 	my (%by, @order);
@@ -106,7 +107,8 @@ sub _history($e, $cols, $at, $absent, $removing) {
 	} else {
 		$e->{removed_by} = undef;
 		$e->{removed_by_candidates} = \@c if @c;
-		$e->{removed_by_note} = @c ? scalar(@c) . ' commits touch it between ' . "$e->{last_seen} and $e->{gone_in}; not told apart"
+		$e->{removed_by_note} = $r->{error} ? "git failed: $r->{error}"
+			: @c ? scalar(@c) . ' commits touch it between ' . "$e->{last_seen} and $e->{gone_in}; not told apart"
 			: "git names no commit that touches it between $e->{last_seen} and $e->{gone_in}";
 	}
 }

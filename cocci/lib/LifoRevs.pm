@@ -3,32 +3,49 @@
 # range A..B: A, the tags between, B), each put in a scratch folder from
 # git's objects (git archive; the user's checkout is never read or
 # written), and which commit removed a finding between two of them.
-# Every command is run as a list (no shell), with GIT_DIR and
-# GIT_WORK_TREE unset: the tree's own repository.
+# Every command goes through scripts/lib/ProcRun.pm: a list (names are
+# data; the one pipeline, git archive | tar, gets them as arguments),
+# bounded, in a process group of its own that a timeout or a signal
+# ends whole, with GIT_DIR, GIT_WORK_TREE and GIT_INDEX_FILE unset: the
+# tree's own repository.
 package LifoRevs;
 use v5.36;
 use File::Path qw(make_path remove_tree);
-use POSIX ();
+use File::Spec;
 use Cwd ();
+use lib File::Spec->catdir(File::Spec->rel2abs(__FILE__) =~ s{/[^/]*\z}{}r, '..', '..', 'scripts', 'lib');
+use ProcRun ();
 
-# Commands started here that are still running (pid => 1), for a
-# caller's signal handler.
-our %KIDS;
+# Seconds a git command may run (a query, git log -L on a range), and a
+# git archive | tar of a whole tree.
+our $GIT_TIMEOUT = 600;
+our $ARCHIVE_TIMEOUT = 3600;
+my %ENV_UNSET = map { $_ => undef } qw(GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE);
+# How the last git() that answered undef failed ("exited with status
+# 128: fatal: ..."), for the messages of its callers.
+our $FAILED = '';
 
 # git's output lines (an array ref, newlines or, with $/ = "\0", NULs
-# cut), undef when git failed; its stderr is not shown.
+# cut), undef when git exits with a failure (no such revision, no tag:
+# an answer).  Dies, saying so with git's stderr, when git cannot be
+# run, is killed, or runs longer than $GIT_TIMEOUT.
 sub git($tree, @args) {
-	local @ENV{qw(GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE)};
-	delete @ENV{qw(GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE)};
-	my $pid = open(my $g, '-|') // return undef;
-	if (!$pid) {
-		open STDERR, '>', '/dev/null';
-		exec('git', '-C', $tree, @args) or POSIX::_exit(127);
-	}
-	my @l = <$g>;
-	close $g or return undef;
+	my $r = ProcRun::run(['git', '-C', $tree, @args], env => \%ENV_UNSET, timeout => $GIT_TIMEOUT);
+	die "git @args in $tree " . ProcRun::how($r) . _said($r) . "\n"
+		if $r->{timed_out} || defined $r->{error} || $r->{signal};
+	$FAILED = ProcRun::how($r) . _said($r);
+	return undef unless $r->{ok};
+	my $sep = $/;
+	my @l = split /(?<=\Q$sep\E)/, $r->{stdout};
 	chomp @l;
 	return \@l;
+}
+
+# What a failed command said on stderr, as the end of a message.
+sub _said($r) {
+	my $e = $r->{stderr} // '';
+	$e =~ s/\s+\z//;
+	return length $e ? ": $e" : '';
 }
 
 # Whether $tree is a repository of its own: a checkout whose top is
@@ -71,7 +88,7 @@ sub expand($tree, @words) {
 				elsif (!defined $tag{$sha} || $ref lt $tag{$sha}) { $tag{$sha} = $ref }
 			}
 			my @in = @{git($tree, 'rev-list', '--topo-order', '--reverse', "$ca..$cb")
-				// die "REVS=$w: git rev-list failed in $tree\n"};
+				// die "REVS=$w: git rev-list failed in $tree: $FAILED\n"};
 			push @r, { rev => $a, commit => $ca };
 			push @r, map { { rev => $tag{$_}, commit => $_ } } grep { defined $tag{$_} && $_ ne $cb } @in;
 			push @r, { rev => $b, commit => $cb };
@@ -85,40 +102,15 @@ sub expand($tree, @words) {
 	return grep { !$seen{$_->{commit}}++ } @r;
 }
 
-# Runs @a (command lists) as a pipeline, the first's stdout into the
-# second's stdin; true when both exit 0.
-sub _pipeline($first, $second) {
-	pipe my $r, my $w or return 0;
-	my $p1 = fork // return 0;
-	if (!$p1) {
-		close $r;
-		open STDOUT, '>&', $w or POSIX::_exit(127);
-		exec(@$first) or POSIX::_exit(127);
-	}
-	$KIDS{$p1} = 1;
-	my $p2 = fork // do { kill 'TERM', $p1; waitpid $p1, 0; delete $KIDS{$p1}; return 0 };
-	if (!$p2) {
-		close $w;
-		open STDIN, '<&', $r or POSIX::_exit(127);
-		exec(@$second) or POSIX::_exit(127);
-	}
-	$KIDS{$p2} = 1;
-	close $r;
-	close $w;
-	my $ok = 1;
-	for my $p ($p1, $p2) {
-		waitpid $p, 0;
-		$ok = 0 if $?;
-		delete $KIDS{$p};
-	}
-	return $ok;
-}
-
+# git archive of $commit (its @paths only, when given) extracted into
+# $dir; dies with how it failed and what git and tar said.  (bash for
+# pipefail: a git that fails halfway fails the pipeline.)
 sub _archive($tree, $commit, $dir, @paths) {
-	local @ENV{qw(GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE)};
-	delete @ENV{qw(GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE)};
-	return _pipeline(['git', '-C', $tree, 'archive', '--format=tar', $commit, (@paths ? ('--', @paths) : ())],
-		['tar', '-x', '-m', '--no-same-owner', '-f', '-', '-C', $dir]);
+	my $r = ProcRun::run(['bash', '-c',
+		'set -o pipefail; git -C "$1" archive --format=tar "$2" "${@:4}" | tar -x -m --no-same-owner -f - -C "$3"',
+		'archive', $tree, $commit, $dir, (@paths ? ('--', @paths) : ())], env => \%ENV_UNSET, timeout => $ARCHIVE_TIMEOUT);
+	return if $r->{ok};
+	die "git archive $commit" . (@paths ? ' -- FILES' : '') . " | tar -x " . ProcRun::how($r) . " for $tree" . _said($r) . "\n";
 }
 
 # More changed files than this: the folder is extracted again, whole.
@@ -135,7 +127,7 @@ sub checkout($tree, $commit, $dir, $from = undef) {
 	if (defined $from && -d $dir) {
 		local $/ = "\0";
 		my @raw = @{git($tree, 'diff', '--raw', '-z', '--no-renames', '--no-abbrev', $from, $commit)
-			// die "git diff $from $commit failed in $tree\n"};
+			// die "git diff $from $commit failed in $tree: $FAILED\n"};
 		# ":OLDMODE NEWMODE OLDSHA NEWSHA STATUS", then the path.
 		for (my $i = 0; $i + 1 < @raw; $i += 2) {
 			my ($meta, $path) = @raw[$i, $i + 1];
@@ -148,7 +140,7 @@ sub checkout($tree, $commit, $dir, $from = undef) {
 	if (!defined $from || !-d $dir) {
 		remove_tree($dir) if -d $dir;
 		make_path($dir);
-		_archive($tree, $commit, $dir) or die "git archive $commit | tar -x failed for $tree\n";
+		_archive($tree, $commit, $dir);
 		_settle();
 		return ('git archive, whole tree', undef);
 	}
@@ -168,7 +160,7 @@ sub checkout($tree, $commit, $dir, $from = undef) {
 		while (length $q && rmdir "$dir/$q") { $q =~ s{/?[^/]*\z}{} }
 	}
 	while (my @chunk = splice @write, 0, 500) {
-		_archive($tree, $commit, $dir, @chunk) or die "git archive $commit -- FILES | tar -x failed for $tree\n";
+		_archive($tree, $commit, $dir, @chunk);
 	}
 	# (A few files written in the second the scan starts are only read
 	# again by the next one: no need to wait.)
@@ -187,8 +179,13 @@ sub _settle {
 # FUNCTION in FILE: those git log -L :FUNCTION:FILE names (the function
 # must still be there at $to), else those git log names for the file.
 # Returns { how, commits => [{ commit, subject }] } (newest first; empty
-# when git names none).
+# when git names none), with error => WHY when git failed (timed out).
 sub removing_commits($tree, $from, $to, $file, $function) {
+	my $r = eval { _removing_commits($tree, $from, $to, $file, $function) };
+	return $r // { how => "git log $from..$to -- $file", commits => [], error => $@ =~ s/\n\z//r };
+}
+
+sub _removing_commits($tree, $from, $to, $file, $function) {
 	my @fmt = ('--no-color', '--format=%x01%H%x09%s');
 	my @l;
 	my $how;

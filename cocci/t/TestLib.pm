@@ -7,26 +7,20 @@ use File::Path qw(make_path);
 use File::Temp qw(tempdir);
 use File::Copy qw(copy);
 use Cwd qw(abs_path);
-our @EXPORT = qw(fake_tree write_to root run_cmd packaged_tree have_spatch);
+use lib abs_path(__FILE__) =~ s{/cocci/t/[^/]+$}{/scripts/lib}r;
+# slurp, write_to, scenario, packaged_tree (scripts/lib/TestCommon.pm)
+use TestCommon;
+our @EXPORT = (@TestCommon::EXPORT, qw(fake_tree root run_cmd have_spatch edit running));
 
 sub root { abs_path(__FILE__) =~ s{/cocci/t/[^/]+$}{}r }
 
-sub write_to($file, $text) {
-	make_path($file =~ s{/[^/]*$}{}r);
-	open my $fh, '>', $file or die "$file: $!";
-	print $fh $text;
-	close $fh;
-}
-
-# The packaged 6.12 tree (for its checkpatch.pl), or undef.
-sub packaged_tree {
-	state $t = do {
-		my $r = root();
-		my $p = `cd '$r' && sh scripts/ktree.sh 6.12 2>/dev/null`;
-		chomp $p;
-		$p && -d $p ? $p : undef;
-	};
-	return $t;
+# Replaces the first $from in $file by $to, as an editor does (a new
+# file); dies when $from is not there.
+sub edit($file, $from, $to) {
+	my $text = slurp($file);
+	$text =~ s/\Q$from\E/$to/ or die "$file: no '$from'";
+	unlink $file;
+	write_to($file, $text);
 }
 
 sub have_spatch { system('spatch --version >/dev/null 2>&1') == 0 }
@@ -108,6 +102,19 @@ sub fake_tree(%o) {
 		system("$g commit -q -am 'mm/copy: unmap the source early'") == 0 or die;
 	}
 	return $t;
+}
+
+# The processes whose command line holds $mark (a sleep of a duration
+# of a test's own), once those killed had two seconds to go: none left
+# is the answer a test wants.
+sub running($mark) {
+	my @left;
+	for (1 .. 20) {
+		@left = grep { (slurp($_) // '') =~ /\Q$mark\E/ } glob '/proc/[0-9]*/cmdline';
+		last unless @left;
+		select undef, undef, undef, 0.1;
+	}
+	return @left;
 }
 
 # One string: run by the shell; a list: run as it is, no shell.

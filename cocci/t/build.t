@@ -36,7 +36,7 @@ write_to("$t/drivers/crypto/$_", "int x;\n") for qw(omap-crypto.c intel/iaa/iaa_
 my $out = tempdir(CLEANUP => 1);
 my $b = LifoBuild->new(tree => $t, out => $out);
 
-subtest 'the architecture a file is built for' => sub {
+scenario 'the architecture a file is built for' => sub {
 	is(($b->arch_for('arch/loongarch/mm/init.c'))[0], 'loongarch', 'arch/loongarch: LoongArch');
 	my ($a, $why) = $b->arch_for('drivers/crypto/omap-crypto.c');
 	is($a, 'arm', 'omap-crypto: ARM');
@@ -49,7 +49,7 @@ subtest 'the architecture a file is built for' => sub {
 	like($why, qr/HIGHMEM/, '... with HIGHMEM, where the order matters');
 };
 
-subtest 'the configuration: defconfig and the symbols that build the file' => sub {
+scenario 'the configuration: defconfig and the symbols that build the file' => sub {
 	$b->{cc} = { arm => 'arm-linux-gnueabihf-', x86 => '' };
 	my $p = $b->plan('drivers/crypto/intel/iaa/iaa_crypto_main.c');
 	is($p->{defconfig}, 'defconfig', 'no x86_64_defconfig in this tree: defconfig');
@@ -65,7 +65,7 @@ subtest 'the configuration: defconfig and the symbols that build the file' => su
 	is_deeply($p->{extra}, ['HIGHMEM'], '... and HIGHMEM');
 };
 
-subtest "the Kconfig as an architecture sees it: dependencies around a symbol" => sub {
+scenario "the Kconfig as an architecture sees it: dependencies around a symbol" => sub {
 	my $x = LifoKconfig->new(tree => $t, srcarch => 'x86');
 	is_deeply($x->symbol('INTEL_IDXD')->{deps}, ['DMADEVICES', 'PCI && X86_64 && !UML', 'PCI_PASID'], 'its own and its if block\'s');
 	is_deeply($x->symbol('CRYPTO_DEV_IAA_CRYPTO')->{deps}, ['CRYPTO_HW', 'INTEL_IDXD'], 'through a source inside an if block');
@@ -83,7 +83,7 @@ subtest "the Kconfig as an architecture sees it: dependencies around a symbol" =
 	is($a->symbol('ARCH_OMAP3')->{prompt}, 1, 'one with a prompt');
 };
 
-subtest 'not built, and why' => sub {
+scenario 'not built, and why' => sub {
 	like($b->not_built_reason('include/linux/highmem.h'), qr/not a C file/, 'headers are built through their users only');
 	$b->{cc}{loongarch} = undef;
 	like($b->not_built_reason('arch/loongarch/mm/init.c'), qr/built for loongarch \(in arch\/loongarch\), and no loongarch compiler is installed \(loongarch64-linux-gnu-gcc\); Debian 12 packages none/,
@@ -97,7 +97,7 @@ subtest 'not built, and why' => sub {
 	ok(!-e "$t/.config" && !-e "$t/include/generated", 'the tree is not written');
 };
 
-subtest 'progress while it builds' => sub {
+scenario 'progress while it builds' => sub {
 	my @said;
 	my $log = "$out/progress.log";
 	write_to($log, "  CC      mm/highmem.o\n");

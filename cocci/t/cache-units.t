@@ -45,19 +45,17 @@ is_deeply([$i->dirty_files(['a.c', 'b.c'])], ['a.c'], 'a file changed in the sec
 is(LifoTreeIndex->new($dir, '/other/tree', {%sigs}, 3000)->dirty_count, 2, 'another tree has its own index');
 
 # An index cut short (no "end" line) is not trusted.
-my $files = "$dir/trees/" . Digest::SHA::sha256_hex($tree) . '/files';
-open my $fh, '<', $files or die;
-my $whole = do { local $/; <$fh> };
-close $fh;
-open $fh, '>', $files or die;
-print $fh $whole =~ s/end\n\z//r;
-close $fh;
-is(LifoTreeIndex->new($dir, $tree, {%sigs}, 3000)->dirty_count, 2, 'an index cut short: every file counts as changed');
+scenario 'an index cut short: not trusted' => sub {
+	my $files = "$dir/trees/" . Digest::SHA::sha256_hex($tree) . '/files';
+	my $whole = slurp($files) // die "$files: cannot read\n";
+	write_to($files, $whole =~ s/end\n\z//r);
+	is(LifoTreeIndex->new($dir, $tree, {%sigs}, 3000)->dirty_count, 2, 'an index cut short: every file counts as changed');
+};
 
 # A byte range changed inside a file of the index, its first and last
 # lines kept: not trusted (a grep list that lost a file would leave that
 # file unread, its findings dropped).
-{
+scenario 'an index changed inside its files: not trusted' => sub {
 	my $d = "$dir/damaged";
 	my $base = "$d/trees/" . Digest::SHA::sha256_hex($tree);
 	my $key;
@@ -69,13 +67,9 @@ is(LifoTreeIndex->new($dir, $tree, {%sigs}, 3000)->dirty_count, 2, 'an index cut
 		is($i->save, undef, 'index saved');
 	};
 	my $damage = sub ($name, $from, $to) {
-		open my $in, '<', "$base/$name" or die "$base/$name: $!";
-		my $t = do { local $/; <$in> };
-		close $in;
+		my $t = slurp("$base/$name") // die "$base/$name: cannot read\n";
 		$t =~ s/\Q$from\E/$to/ or die "$name: no '$from'";
-		open my $o, '>', "$base/$name" or die;
-		print $o $t;
-		close $o;
+		write_to("$base/$name", $t);
 	};
 	$save->();
 	my $i = LifoTreeIndex->new($d, $tree, {%sigs}, 3000);
@@ -87,7 +81,7 @@ is(LifoTreeIndex->new($dir, $tree, {%sigs}, 3000)->dirty_count, 2, 'an index cut
 	is($i->plan, undef, 'a plan changed inside: none');
 	$damage->('files', "1:10:100:1000:1000\ta.c\n", "1:10:100:1000:1000\ta.x\n");
 	is(LifoTreeIndex->new($d, $tree, {%sigs}, 3000)->dirty_count, 2, 'a listing changed inside: every file counts as changed');
-}
+};
 
 # What a key sees of a rule: its text without the names of its sets.
 my $rule = "\@r\@\nidentifier f = {kmap_local_page, kmap_it}; // maps.list\n\@\@\nf(...)\n";
@@ -110,21 +104,15 @@ $c->put($k1, { lines => ['g.c:1:2: WARNING: x'], parse_errors => 1, handled => 1
 is_deeply($c->get($k1), { lines => ['g.c:1:2: WARNING: x'], parse_errors => 1, handled => 1, cut => [[3, 4]] },
 	'an entry reads back as written');
 is($c->get($k2 =~ tr/0-9a-f/1-9a-f0/r), undef, 'a missing entry is a miss');
-{
+scenario 'a cache entry changed inside: a miss' => sub {
 	# A byte changed inside the body, first and last lines kept.
 	my $f = "$dir/c/spatch/" . substr($k1, 0, 2) . "/$k1";
-	open my $in, '<', $f or die;
-	my $t = do { local $/; <$in> };
-	close $in;
+	my $t = slurp($f) // die "$f: cannot read\n";
 	(my $bad = $t) =~ s/WARNING: x/WARNING: y/ or die;
-	open my $o, '>', $f or die;
-	print $o $bad;
-	close $o;
+	write_to($f, $bad);
 	is($c->get($k1), undef, 'an entry whose body was changed is a miss');
-	open $o, '>', $f or die;
-	print $o $t;
-	close $o;
-}
+	write_to($f, $t);
+};
 is_deeply($c->stats->{hits}, 1, '... counted (one hit)');
 
 # What the rule prints for a finding (LifoFinding.pm) reads back from

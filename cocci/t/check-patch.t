@@ -64,31 +64,40 @@ diff --git a/mm/copy.c b/mm/copy.c
  	kunmap_local(s);
 EOF2
 
-my ($st, $o) = run_cmd("$cp --patch $removes 2>&1");
-is($st, 0, 'a patch that removes a violation passes') or diag $o;
-like($o, qr/applies with patch -p1: ok/, 'applies');
-like($o, qr/LIFO findings the patch adds: 0/, 'adds none');
-like($o, qr/LIFO findings the patch removes: 1\n  - arch\/loongarch\/mm\/init\.c:12:\d+: copy_user_highpage\(\): vfrom \(kmap_local_page, line \d+\) mapped before vto/, 'lists the removed finding');
-SKIP: {
-	skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
-	like($o, qr/checkpatch\.pl: ok/, 'checkpatch ran and is clean');
-}
+my ($st, $o);
+scenario 'a patch that removes a violation passes' => sub {
+	($st, $o) = run_cmd("$cp --patch $removes 2>&1");
+	is($st, 0, 'a patch that removes a violation passes') or diag $o;
+	like($o, qr/applies with patch -p1: ok/, 'applies');
+	like($o, qr/LIFO findings the patch adds: 0/, 'adds none');
+	like($o, qr/LIFO findings the patch removes: 1\n  - arch\/loongarch\/mm\/init\.c:12:\d+: copy_user_highpage\(\): vfrom \(kmap_local_page, line \d+\) mapped before vto/, 'lists the removed finding');
+	SKIP: {
+		skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
+		like($o, qr/checkpatch\.pl: ok/, 'checkpatch ran and is clean');
+	}
+};
 
-($st, $o) = run_cmd("$cp --patch $adds 2>&1");
-is($st, 1, 'a patch that adds a violation fails') or diag $o;
-like($o, qr/LIFO findings the patch adds: 1\n  \+ mm\/copy\.c:\d+:\d+: copy_ok\(\): s \(kmap_local_page, line \d+\) mapped before d \(kmap_local_page, line \d+\) but released first; release d before s \[impact: fix/, 'lists the added finding with its impact');
-like($o, qr/removes: 0/, 'removes none');
-like($o, qr/FAILED: adds LIFO findings/, 'says why');
+scenario 'a patch that adds a violation fails' => sub {
+	($st, $o) = run_cmd("$cp --patch $adds 2>&1");
+	is($st, 1, 'a patch that adds a violation fails') or diag $o;
+	like($o, qr/LIFO findings the patch adds: 1\n  \+ mm\/copy\.c:\d+:\d+: copy_ok\(\): s \(kmap_local_page, line \d+\) mapped before d \(kmap_local_page, line \d+\) but released first; release d before s \[impact: fix/, 'lists the added finding with its impact');
+	like($o, qr/removes: 0/, 'removes none');
+	like($o, qr/FAILED: adds LIFO findings/, 'says why');
+};
 
-($st, $o) = run_cmd("$cp --patch $stale 2>&1");
-is($st, 1, 'a patch that does not apply fails');
-like($o, qr/DOES NOT APPLY/, 'with a clear message');
+scenario 'a patch that does not apply fails' => sub {
+	($st, $o) = run_cmd("$cp --patch $stale 2>&1");
+	is($st, 1, 'a patch that does not apply fails');
+	like($o, qr/DOES NOT APPLY/, 'with a clear message');
+};
 
-($st, $o) = run_cmd("$cp --patch $tmp/missing.patch 2>&1");
-is($st, 2, 'missing patch file: exit 2');
-($st, $o) = run_cmd("perl $root/cocci/bin/check-patch.pl --tree /tmp --patch $adds 2>&1");
-is($st, 2, 'not a kernel tree: exit 2');
-ok(-f "$t/mm/copy.c" && `grep -c 'kunmap_local(d);' $t/mm/copy.c` == 2, 'the tree itself is untouched');
+scenario 'errors: exit 2, the tree untouched' => sub {
+	($st, $o) = run_cmd("$cp --patch $tmp/missing.patch 2>&1");
+	is($st, 2, 'missing patch file: exit 2');
+	($st, $o) = run_cmd("perl $root/cocci/bin/check-patch.pl --tree /tmp --patch $adds 2>&1");
+	is($st, 2, 'not a kernel tree: exit 2');
+	ok(-f "$t/mm/copy.c" && `grep -c 'kunmap_local(d);' $t/mm/copy.c` == 2, 'the tree itself is untouched');
+};
 
 # Patches made by git: a deletion, a rename with a change, a binary file.
 my $g = "$tmp/git";
@@ -98,43 +107,48 @@ my $gp = sub ($name, $cmd) {
 	return (glob "$tmp/$name/*.patch")[0];
 };
 my $ign = "--checkpatch-opts='--ignore FILE_PATH_CHANGES'";
-my $del = $gp->('delete', 'git rm -q arch/riscv/mm/clean.c');
-($st, $o) = run_cmd("$cp $ign --patch $del 2>&1");
-like($o, qr/applies with patch -p1: ok \(arch\/riscv\/mm\/clean\.c\)/, 'a patch that deletes a file applies') or diag $o;
-is($st, 0, '... and passes') or diag $o;
-my $ren = $gp->('rename', "git mv mm/copy.c mm/copy2.c && sed -i 's/^static void copy_ok/static void copy_fine/' mm/copy2.c");
-($st, $o) = run_cmd("$cp $ign --patch $ren 2>&1");
-like($o, qr/applies with patch -p1: ok \(mm\/copy\.c mm\/copy2\.c\)/, 'a patch that renames a file applies') or diag $o;
-like($o, qr/patch adds: 0\n.*removes: 0\n/s, '... the renamed file keeps its finding: none added or removed');
-is($st, 0, '... and passes') or diag $o;
-my $bin = $gp->('binary', "printf 'x\\000\\001\\002y' > mm/blob.bin");
-($st, $o) = run_cmd("$cp $ign --patch $bin 2>&1");
-like($o, qr/applies with git apply: ok \(mm\/blob\.bin\)/, 'a binary patch applies (git apply)') or diag $o;
-is($st, 0, '... and passes') or diag $o;
+scenario 'patches made by git: a deletion, a rename, a binary file' => sub {
+	my $del = $gp->('delete', 'git rm -q arch/riscv/mm/clean.c');
+	($st, $o) = run_cmd("$cp $ign --patch $del 2>&1");
+	like($o, qr/applies with patch -p1: ok \(arch\/riscv\/mm\/clean\.c\)/, 'a patch that deletes a file applies') or diag $o;
+	is($st, 0, '... and passes') or diag $o;
+	my $ren = $gp->('rename', "git mv mm/copy.c mm/copy2.c && sed -i 's/^static void copy_ok/static void copy_fine/' mm/copy2.c");
+	($st, $o) = run_cmd("$cp $ign --patch $ren 2>&1");
+	like($o, qr/applies with patch -p1: ok \(mm\/copy\.c mm\/copy2\.c\)/, 'a patch that renames a file applies') or diag $o;
+	like($o, qr/patch adds: 0\n.*removes: 0\n/s, '... the renamed file keeps its finding: none added or removed');
+	is($st, 0, '... and passes') or diag $o;
+	my $bin = $gp->('binary', "printf 'x\\000\\001\\002y' > mm/blob.bin");
+	($st, $o) = run_cmd("$cp $ign --patch $bin 2>&1");
+	like($o, qr/applies with git apply: ok \(mm\/blob\.bin\)/, 'a binary patch applies (git apply)') or diag $o;
+	is($st, 0, '... and passes') or diag $o;
+};
 
 # A patch that does not apply still has its message checked.
-my $bad = "$tmp/unsigned.patch";
-(my $text = do { local $/; open my $fh, '<', $stale or die; <$fh> }) =~ s/^Signed-off-by: .*\n//m;
-$text =~ s/\n---\n/\nCo-developed-by: Claude claude-opus-4-20250514\n---\n/;
-write_to($bad, $text);
-($st, $o) = run_cmd("$cp --patch $bad 2>&1");
-is($st, 1, 'an unsigned patch that does not apply: exit 1');
-like($o, qr/DOES NOT APPLY/, '... does not apply');
-SKIP: {
-	skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
-	like($o, qr/checkpatch\.pl: PROBLEMS.*Missing Signed-off-by/s, '... its message is checked by checkpatch.pl');
-}
-like($o, qr/disclosure: PROBLEMS/, '... and by the disclosure checker');
-like($o, qr/FAILED: does not apply, checkpatch\.pl/, '... and the summary names both');
+scenario 'a patch that does not apply: its message is still checked' => sub {
+	my $bad = "$tmp/unsigned.patch";
+	(my $text = slurp($stale) // die "$stale: cannot read\n") =~ s/^Signed-off-by: .*\n//m;
+	$text =~ s/\n---\n/\nCo-developed-by: Claude claude-opus-4-20250514\n---\n/;
+	write_to($bad, $text);
+	($st, $o) = run_cmd("$cp --patch $bad 2>&1");
+	is($st, 1, 'an unsigned patch that does not apply: exit 1');
+	like($o, qr/DOES NOT APPLY/, '... does not apply');
+	SKIP: {
+		skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
+		like($o, qr/checkpatch\.pl: PROBLEMS.*Missing Signed-off-by/s, '... its message is checked by checkpatch.pl');
+	}
+	like($o, qr/disclosure: PROBLEMS/, '... and by the disclosure checker');
+	like($o, qr/FAILED: does not apply, checkpatch\.pl/, '... and the summary names both');
+};
 
 # checkpatch --strict caches CamelCase names in the current folder:
 # not in the tree (made a full tree for checkpatch here).
-SKIP: {
-	skip 'no checkpatch.pl', 2 unless -f "$t/scripts/checkpatch.pl";
-	write_to("$t/$_", "\n") for qw(COPYING CREDITS Kbuild MAINTAINERS README);
-	mkdir "$t/$_" for qw(Documentation include drivers fs init ipc kernel lib);
-	write_to("$t/include/linux/highmem.h", "int fooBar(void);\n");
-	my $camel = patch_file('camel.patch', 'mm/copy: count', 'Count the copies.', <<'EOF2');
+scenario 'checkpatch --strict leaves no CamelCase cache in the tree' => sub {
+	SKIP: {
+		skip 'no checkpatch.pl', 2 unless -f "$t/scripts/checkpatch.pl";
+		write_to("$t/$_", "\n") for qw(COPYING CREDITS Kbuild MAINTAINERS README);
+		mkdir "$t/$_" for qw(Documentation include drivers fs init ipc kernel lib);
+		write_to("$t/include/linux/highmem.h", "int fooBar(void);\n");
+		my $camel = patch_file('camel.patch', 'mm/copy: count', 'Count the copies.', <<'EOF2');
 diff --git a/mm/copy.c b/mm/copy.c
 --- a/mm/copy.c
 +++ b/mm/copy.c
@@ -144,14 +158,17 @@ diff --git a/mm/copy.c b/mm/copy.c
 +int copyCount;
  
 EOF2
-	($st, $o) = run_cmd("$cp --checkpatch-opts=--strict --patch $camel 2>&1");
-	like($o, qr/CamelCase/, 'checkpatch --strict ran with the tree (CamelCase check)') or diag $o;
-	is_deeply([map { s{.*/}{}r } glob "$t/.checkpatch-camelcase.*"], [], '... and left no cache in the tree');
-}
-ok(!-e "$tmp/out/check-patch" && !glob("$tmp/out/.check-patch.*"), 'no scratch copies left in OUT');
-($st, $o) = run_cmd("$cp --out $t/out --patch $removes 2>&1");
-is($st, 2, 'OUT inside the tree: exit 2');
-ok(!-e "$t/out", '... nothing made there');
+		($st, $o) = run_cmd("$cp --checkpatch-opts=--strict --patch $camel 2>&1");
+		like($o, qr/CamelCase/, 'checkpatch --strict ran with the tree (CamelCase check)') or diag $o;
+		is_deeply([map { s{.*/}{}r } glob "$t/.checkpatch-camelcase.*"], [], '... and left no cache in the tree');
+	}
+};
+scenario 'no scratch left; OUT inside the tree refused' => sub {
+	ok(!-e "$tmp/out/check-patch" && !glob("$tmp/out/.check-patch.*"), 'no scratch copies left in OUT');
+	($st, $o) = run_cmd("$cp --out $t/out --patch $removes 2>&1");
+	is($st, 2, 'OUT inside the tree: exit 2');
+	ok(!-e "$t/out", '... nothing made there');
+};
 # Commits three patches on the git tree $dir: a good one, one that adds
 # a LIFO finding, and one that applies only on top of the second (it
 # removes the comment the second adds) and takes the finding away.
@@ -169,7 +186,7 @@ sub commit_series($dir) {
 
 # A series: an mbox, several files, a folder; a verdict per patch and
 # one for the series; each patch on top of those before it.
-subtest 'a series: mbox, several files, a folder' => sub {
+scenario 'a series: mbox, several files, a folder' => sub {
 	system("cd '$g' && git reset -q --hard") == 0 or die;
 	commit_series($g);
 	my $mbox = "$tmp/series.mbox";
@@ -205,7 +222,7 @@ subtest 'a series: mbox, several files, a folder' => sub {
 	($st, $o) = run_cmd("$cp --patch $tmp/empty 2>&1");
 	is($st, 2, 'a folder without patches: exit 2');
 };
-subtest 'RANGE=BASE..HEAD on a git tree' => sub {
+scenario 'RANGE=BASE..HEAD on a git tree' => sub {
 	my $r = "$tmp/range";
 	system("cp -a '$g' '$r' && cd '$r' && git reset -q --hard") == 0 or die;
 	commit_series($r);
@@ -240,7 +257,7 @@ subtest 'RANGE=BASE..HEAD on a git tree' => sub {
 	like($o, qr/^check-patch: RANGE=HEAD~1\.\.HEAD: 1 merge commit\(s\) left out/m, 'a merge is left out, said') or diag $o;
 	like($o, qr/^check-patch: RANGE=HEAD~1\.\.HEAD: [0-9a-f]{12} \[PATCH\] mm\/copy: a note against/m, '... the commit it merges is checked');
 };
-subtest 'BASELINE= and REVIEWED=: known findings the patch adds are not counted' => sub {
+scenario 'BASELINE= and REVIEWED=: known findings the patch adds are not counted' => sub {
 	require LifoFinding;
 	my $fp = LifoFinding::fingerprint({ file => 'mm/copy.c', function => 'copy_ok',
 		first => { expr => 's', map => 'kmap_local_page' }, second => { expr => 'd', map => 'kmap_local_page' } });
@@ -256,7 +273,7 @@ subtest 'BASELINE= and REVIEWED=: known findings the patch adds are not counted'
 	($st, $o) = run_cmd("$cp --reviewed $tmp/none --patch $adds 2>&1");
 	is($st, 2, 'REVIEWED= missing: exit 2');
 };
-subtest 'Assisted-by: the form the tree documents, when its checkpatch.pl disagrees' => sub {
+scenario 'Assisted-by: the form the tree documents, when its checkpatch.pl disagrees' => sub {
 	# The packaged tree's behaviour: no coding-assistants.rst, a
 	# checkpatch.pl that wants AGENT_NAME:MODEL_VERSION (a fixture).
 	my $d = fake_tree();
@@ -299,7 +316,7 @@ subtest 'Assisted-by: the form the tree documents, when its checkpatch.pl disagr
 	is($st, 0, 'a checkpatch.pl that accepts the LLM form: exit 0') or diag $o;
 	unlike($o, qr/^check-patch: Assisted-by:/m, '... and no line about it');
 };
-subtest "the tree's helpers, in another file than the patch's" => sub {
+scenario "the tree's helpers, in another file than the patch's" => sub {
 	# lib/walk.c maps and releases a field of its argument; a patch to
 	# drivers/x/user.c swaps copy_ok()'s releases (the ufs_rename()
 	# shape: helpers of fs/ufs/dir.c, the bug in namei.c).

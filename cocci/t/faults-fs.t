@@ -17,7 +17,6 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
 my $t = fake_tree();
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 # Runs a command (a list, no shell), bounded: (exit status, stdout, stderr).
 my $runs = 0;
 sub run3(@cmd) {
@@ -36,17 +35,19 @@ sub run3(@cmd) {
 # removes the arm-src and arm-obj of earlier versions): a user's folder
 # of any of these names stops it before anything is written, and stays.
 for my $name (qw(arm-obj arm-src build-src build-arm)) {
-	my $out = "$tmp/fix-$name";
-	write_to("$out/$name/sentinel", "the user's\n");
-	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/make-fixes.pl", '--tree', $t, '--out', $out,
-		'--fixer', "perl $root/cocci/t/data/fake-fixer.pl", '--jobs', 2, '--quiet',
-		'--author', 'Test Author <test@example.org>', '--finding', 'mm/copy.c', '--build-check', 'auto');
-	is($st, 2, "make fixes with a user's OUT/$name: exit 2");
-	like($e, qr{\Q$out/$name\E was not made by this tool}, '... naming the folder');
-	is(slurp("$out/$name/sentinel"), "the user's\n", '... the folder and its file stay');
-	ok(!-e "$out/patches", '... and no patch is written');
+	scenario "make fixes: a user's OUT/$name stops it, and stays" => sub {
+		my $out = "$tmp/fix-$name";
+		write_to("$out/$name/sentinel", "the user's\n");
+		my ($st, $o, $e) = run3('perl', "$root/cocci/bin/make-fixes.pl", '--tree', $t, '--out', $out,
+			'--fixer', "perl $root/cocci/t/data/fake-fixer.pl", '--jobs', 2, '--quiet',
+			'--author', 'Test Author <test@example.org>', '--finding', 'mm/copy.c', '--build-check', 'auto');
+		is($st, 2, "make fixes with a user's OUT/$name: exit 2");
+		like($e, qr{\Q$out/$name\E was not made by this tool}, '... naming the folder');
+		is(slurp("$out/$name/sentinel"), "the user's\n", '... the folder and its file stay');
+		ok(!-e "$out/patches", '... and no patch is written');
+	};
 }
-{
+scenario 'the build check stamps the folders it makes, and replaces them' => sub {
 	my $out = "$tmp/fix-own";
 	my ($st, $o) = run_cmd("timeout 300 perl '$root/cocci/bin/make-fixes.pl' --tree '$t' --out '$out'"
 		. " --fixer 'perl $root/cocci/t/data/fake-fixer.pl' --jobs 2 --quiet --author 'T <t\@example.org>'"
@@ -60,20 +61,22 @@ for my $name (qw(arm-obj arm-src build-src build-arm)) {
 			. " --finding mm/copy.c 2>&1");
 		unlike($o, qr/was not made by this tool/, '... and replaces them on the next run');
 	}
-}
+};
 # make scan-trees checks revisions out into OUT/.scan-trees.src.
-SKIP: {
-	skip 'git not installed', 4 unless system('git --version >/dev/null 2>&1') == 0;
-	my $g = fake_tree(git => 1);
-	my $out = "$tmp/trees";
-	write_to("$out/.scan-trees.src/sentinel", "the user's\n");
-	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/scan-trees.pl", '--out', $out, '--jobs', 2,
-		'--revs', 'HEAD~1 HEAD', $g);
-	is($st, 2, "make scan-trees with a user's OUT/.scan-trees.src: exit 2");
-	like($e, qr{\Q$out/.scan-trees.src\E was not made by this tool}, '... naming the folder');
-	is(slurp("$out/.scan-trees.src/sentinel"), "the user's\n", '... the folder stays');
-	ok(!-e "$out/trees.json", '... and no report is written');
-}
+scenario 'make scan-trees: a user\'s OUT/.scan-trees.src stops it, and stays' => sub {
+	SKIP: {
+		skip 'git not installed', 4 unless system('git --version >/dev/null 2>&1') == 0;
+		my $g = fake_tree(git => 1);
+		my $out = "$tmp/trees";
+		write_to("$out/.scan-trees.src/sentinel", "the user's\n");
+		my ($st, $o, $e) = run3('perl', "$root/cocci/bin/scan-trees.pl", '--out', $out, '--jobs', 2,
+			'--revs', 'HEAD~1 HEAD', $g);
+		is($st, 2, "make scan-trees with a user's OUT/.scan-trees.src: exit 2");
+		like($e, qr{\Q$out/.scan-trees.src\E was not made by this tool}, '... naming the folder');
+		is(slurp("$out/.scan-trees.src/sentinel"), "the user's\n", '... the folder stays');
+		ok(!-e "$out/trees.json", '... and no report is written');
+	}
+};
 
 # A file of the tree replaced by a FIFO during the scan, before the grep
 # that selects the files reads it or after (a grep of the tree that
@@ -86,24 +89,26 @@ symlink "$root/cocci/t/data/swap-grep.sh", "$bin/grep" or die;
 for (['mm/copy.c', 'before', ''], ['mm/copy.c', 'after', ''], ['mm/copy.c', 'after', '--wrappers'],
 	['mm/copy.c', 'before', '--wrappers'], ['mm/copy.c', 'after', '--no-slice'], ['arch/arm/Kconfig', 'after', '']) {
 	my ($file, $when, $opt) = @$_;
-	my $ft = fake_tree();
-	my $out = "$tmp/fifo-" . $runs;
-	local $ENV{PATH} = "$bin:$ENV{PATH}";
-	local @ENV{qw(REAL_GREP SWAP SWAP_WHEN SWAP_DONE)} = ($real_grep, "$ft/$file", $when, "$out.swapped");
-	my $t0 = time;
-	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $ft, '--out', $out, '--jobs', 1,
-		'--stall', 100, $opt ? $opt : ());
-	my $what = "$file replaced by a FIFO $when the grep" . ($opt ? " ($opt)" : '');
-	ok(-p "$ft/$file", "$what: swapped") or diag $e;
-	ok(time - $t0 < 60, '... the scan ends') or diag $e;
-	is($st, 2, '... exit 2');
-	like($e, qr{^    \Q$file\E: not a regular file \(FIFO, device or socket\), not read$}m, '... naming the file in the summary');
-	is(scalar(() = $o =~ /^\S+:\d+:\d+: /mg), $file =~ /\.c\z/ ? 2 : 3, '... and the other files are checked');
-	ok(-f "$out/incomplete/scan.json", '... results in OUT/incomplete');
+	scenario "$file replaced by a FIFO $when the grep $opt" => sub {
+		my $ft = fake_tree();
+		my $out = "$tmp/fifo-" . $runs;
+		local $ENV{PATH} = "$bin:$ENV{PATH}";
+		local @ENV{qw(REAL_GREP SWAP SWAP_WHEN SWAP_DONE)} = ($real_grep, "$ft/$file", $when, "$out.swapped");
+		my $t0 = time;
+		my ($st, $o, $e) = run3('perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $ft, '--out', $out, '--jobs', 1,
+			'--stall', 100, $opt ? $opt : ());
+		my $what = "$file replaced by a FIFO $when the grep" . ($opt ? " ($opt)" : '');
+		ok(-p "$ft/$file", "$what: swapped") or diag $e;
+		ok(time - $t0 < 60, '... the scan ends') or diag $e;
+		is($st, 2, '... exit 2');
+		like($e, qr{^    \Q$file\E: not a regular file \(FIFO, device or socket\), not read$}m, '... naming the file in the summary');
+		is(scalar(() = $o =~ /^\S+:\d+:\d+: /mg), $file =~ /\.c\z/ ? 2 : 3, '... and the other files are checked');
+		ok(-f "$out/incomplete/scan.json", '... results in OUT/incomplete');
+	};
 }
 
 # A FIFO in the cache where the tree's index is kept: a miss, not a hang.
-{
+scenario 'a FIFO in the cache where the tree\'s index is kept: a miss' => sub {
 	my $ft = fake_tree();
 	my $cache = "$tmp/fifo-cache";
 	my @scan = ('perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $ft, '--out', "$tmp/fifo-cache-out", '--jobs', 1,
@@ -118,13 +123,13 @@ for (['mm/copy.c', 'before', ''], ['mm/copy.c', 'after', ''], ['mm/copy.c', 'aft
 	ok(time - $t0 < 60, 'its listing replaced by a FIFO: the rescan ends');
 	is($st, 0, '... exit 0') or diag $e;
 	is(scalar(() = $o =~ /^\S+:\d+:\d+: /mg), 3, '... with every finding');
-}
+};
 
 # File names with any byte.  Those spatch can be given are scanned like
 # any other, with or without the passes, cut or whole, and kept in the
 # cache; the others are refused by name (exit 2).  None is left out
 # without a word, and no name runs a command.
-{
+scenario 'file names with any byte' => sub {
 	my @scanned = ('mm/a b.c', "mm/it's.c", 'mm/$(touch PWNED).c', 'mm/-dash.c', '-top.c', 'mm/"q".c',
 		'mm/back\\slash.c', 'mm/semi;colon.c', 'mm/ lead.c', "mm/tab\there.c", "mm/\xc3\xbc.c", 'drivers/a b/-x.c');
 	my @refused = (["mm/new\nline.c", 'mm/new\nline.c: a name with a line break'],
@@ -201,7 +206,7 @@ for (['mm/copy.c', 'before', ''], ['mm/copy.c', 'after', ''], ['mm/copy.c', 'aft
 	$json = JSON::PP->new->decode(slurp("$tmp/names-cache/scan.json") // '{}');
 	is($json->{cache}{given_to_spatch}, 1, '... and given to spatch again on the next scan (nothing of it was kept)') or diag $e;
 	is($pwned->($ft, $root, $tmp), 0, '... and no name ran a command');
-}
+};
 
 # A full disk: a small tmpfs of a private mount namespace (unshare; no
 # root needed where user namespaces are allowed, nothing mounted outside
@@ -211,42 +216,44 @@ for (['mm/copy.c', 'before', ''], ['mm/copy.c', 'after', ''], ['mm/copy.c', 'aft
 # cut copies, spatch's lists of files and its output, the results);
 # then TMPDIR full.  Every scan that cannot write ends with exit 2 and
 # says so, and the results of the last complete scan stay.
-SKIP: {
-	my $mnt = "$tmp/mnt";
-	mkdir $mnt;
-	my @ns = ('unshare', '--user', '--map-root-user', '--mount', '--propagation', 'private');
-	skip 'cannot mount a tmpfs in a private user and mount namespace (unshare)', 18
-		unless system(@ns, 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs "$1"', 'sh', $mnt) == 0;
-	for my $opt ('--wrappers', '--no-slice') {
-		my $report = "$tmp/full$opt.json";
-		system(@ns, 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$1" && shift && exec "$@"', 'sh', $mnt,
-			$^X, "$root/cocci/t/data/full-disk.pl", $report, $mnt, $t, $opt);
-		my $r = JSON::PP->new->decode(slurp($report) // '{}');
-		my @runs = @{$r->{runs} // []};
-		my @failed = grep { $_->{status} } @runs;
-		is($r->{first}, 0, "full disk ($opt): the first scan, with room, is complete");
-		ok(@failed >= 3, '... then a scan with less room each time fails at ' . scalar(@failed) . ' points');
-		is_deeply([map { "$_->{free}: $_->{status}" } grep { $_->{status} != 2 } @failed], [], '... each with exit 2');
-		is_deeply([map { $_->{free} } grep { $_->{stderr} !~ /No space left on device/ } @failed], [],
-			'... saying "No space left on device"') or diag map { "free $_->{free}:\n$_->{stderr}" } @failed;
-		is_deeply([map { $_->{free} } grep { !$_->{same} } @failed], [], '... the previous results stay');
-		is_deeply([map { @{$_->{others}} } @failed], [], '... and nothing else is left in OUT');
-		ok(@runs && $runs[-1]{status} == 0 && $runs[-1]{findings} == 3, '... until there is room: exit 0, every finding')
-			or diag explain $runs[-1];
-		is($r->{tmpdir}{status}, 2, "TMPDIR on a full disk ($opt): exit 2") or diag $r->{tmpdir}{stderr};
-		like($r->{tmpdir}{stderr} // '', qr/No space left on device.*\n.*stopped by the error above \(the disk is full\): exit 2/,
-			'... and says why');
+scenario 'a full disk' => sub {
+	SKIP: {
+		my $mnt = "$tmp/mnt";
+		mkdir $mnt;
+		my @ns = ('unshare', '--user', '--map-root-user', '--mount', '--propagation', 'private');
+		skip 'cannot mount a tmpfs in a private user and mount namespace (unshare)', 18
+			unless system(@ns, 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs "$1"', 'sh', $mnt) == 0;
+		for my $opt ('--wrappers', '--no-slice') {
+			my $report = "$tmp/full$opt.json";
+			system(@ns, 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$1" && shift && exec "$@"', 'sh', $mnt,
+				$^X, "$root/cocci/t/data/full-disk.pl", $report, $mnt, $t, $opt);
+			my $r = JSON::PP->new->decode(slurp($report) // '{}');
+			my @runs = @{$r->{runs} // []};
+			my @failed = grep { $_->{status} } @runs;
+			is($r->{first}, 0, "full disk ($opt): the first scan, with room, is complete");
+			ok(@failed >= 3, '... then a scan with less room each time fails at ' . scalar(@failed) . ' points');
+			is_deeply([map { "$_->{free}: $_->{status}" } grep { $_->{status} != 2 } @failed], [], '... each with exit 2');
+			is_deeply([map { $_->{free} } grep { $_->{stderr} !~ /No space left on device/ } @failed], [],
+				'... saying "No space left on device"') or diag map { "free $_->{free}:\n$_->{stderr}" } @failed;
+			is_deeply([map { $_->{free} } grep { !$_->{same} } @failed], [], '... the previous results stay');
+			is_deeply([map { @{$_->{others}} } @failed], [], '... and nothing else is left in OUT');
+			ok(@runs && $runs[-1]{status} == 0 && $runs[-1]{findings} == 3, '... until there is room: exit 0, every finding')
+				or diag explain $runs[-1];
+			is($r->{tmpdir}{status}, 2, "TMPDIR on a full disk ($opt): exit 2") or diag $r->{tmpdir}{stderr};
+			like($r->{tmpdir}{stderr} // '', qr/No space left on device.*\n.*stopped by the error above \(the disk is full\): exit 2/,
+				'... and says why');
+		}
 	}
-}
+};
 
 # Standard output on a full disk (/dev/full): not "no findings".
-{
+scenario 'standard output on a full disk: not "no findings"' => sub {
 	my $out = "$tmp/devfull";
 	system('sh', '-c', 'exec "$@" >/dev/full 2>"$0"', "$out.err", 'perl', "$root/cocci/bin/lifo-scan.pl",
 		'--tree', $t, '--out', $out, '--jobs', 1);
 	is($? >> 8, 2, 'findings printed to a full disk: exit 2');
 	like(slurp("$out.err"), qr/cannot write the findings to the standard output: No space left on device/, '... saying so');
 	ok(-f "$out/findings.json", '... the results in OUT are written');
-}
+};
 
 done_testing;

@@ -16,61 +16,67 @@ my $author = "--author 'Test Author <test\@example.org>'";
 my $t = fake_tree();
 my $out = tempdir(CLEANUP => 1);
 
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 
 # Not signed off (the default): checkpatch.pl fails them on that, here
 # as in make check-patch.
-my ($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
-is($st, 1, 'make fixes without --signoff: exit 1 (checkpatch.pl: no sign-off)') or diag $o;
-my @p = sort glob "$out/a/patches/*.patch";
-is(scalar @p, 3, 'one patch per function');
-like($o, qr/^FAIL 0001-/m, 'checks reported per patch');
-like($o, qr/^  checkpatch\.pl:\n    ERROR: Missing Signed-off-by: line\(s\)$/m, '... checkpatch.pl fails them on the missing sign-off')
-	if -f "$t/scripts/checkpatch.pl";
-my ($loong) = grep { /LoongArch/ } @p;
-my ($mm) = grep { /mm-copy/ } @p;
-ok($loong && $mm, 'patch names from the subjects') or diag "@p";
-my $lt = slurp($loong);
-my $mt = slurp($mm);
+my ($st, $o, @p);
+scenario 'without --signoff: one patch per function, its subject and changelog' => sub {
+	($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
+	is($st, 1, 'make fixes without --signoff: exit 1 (checkpatch.pl: no sign-off)') or diag $o;
+	@p = sort glob "$out/a/patches/*.patch";
+	is(scalar @p, 3, 'one patch per function');
+	like($o, qr/^FAIL 0001-/m, 'checks reported per patch');
+	like($o, qr/^  checkpatch\.pl:\n    ERROR: Missing Signed-off-by: line\(s\)$/m, '... checkpatch.pl fails them on the missing sign-off')
+		if -f "$t/scripts/checkpatch.pl";
+	my ($loong) = grep { /LoongArch/ } @p;
+	my ($mm) = grep { /mm-copy/ } @p;
+	ok($loong && $mm, 'patch names from the subjects') or diag "@p";
+	my $lt = slurp($loong);
+	my $mt = slurp($mm);
 
-like($lt, qr/^Subject: \[PATCH\] LoongArch: Release kmap_local mappings in reverse order in\n copy_user_highpage\(\)$/m, 'cleanup subject, LoongArch prefix');
-unlike(($lt =~ /^(Subject: .*\n(?: .*\n)*)/m)[0], qr/\bfix/i, 'cleanup subject does not say fix');
-like($lt, qr/this is a cleanup, not a fix/, 'cleanup changelog says so');
-like($lt, qr/LoongArch has neither HIGHMEM nor\s+ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP/, 'cleanup changelog: why');
-like($lt, qr/generated with Coccinelle \d[\d.]* using the semantic patch\s+cocci\/kmap_local_lifo\.cocci\s+of\s+the\s+kmap-lifo\s+tools\s+\(not\s+in\s+the\s+kernel\s+tree\)\./,
-	'tool disclosure: the rule by where it lives (this project: the tree has no scripts/coccinelle/api/kmap_local_lifo.cocci)');
-unlike($lt, qr/scripts\/coccinelle/, '... not by a path the tree does not have');
-is(() = $lt =~ /highmem\.rst/g, 1, 'the LIFO rule is stated once');
-unlike($lt, qr/^(?:Signed-off-by|Fixes|Assisted-by|Co-developed-by):/mi, 'no sign-off, Fixes or agent trailers');
-like($lt, qr/^From: Test Author <test\@example\.org>$/m, 'author from --author');
-like($mt, qr/^Subject: \[PATCH\] mm\/copy: fix kmap_local release order in copy_two\(\)$/m, 'fix subject, mm/ prefix');
-like($mt, qr/Affected: kernels with CONFIG_HIGHMEM=y/, 'fix changelog: affected configurations');
-unlike($mt, qr/^Fixes:/m, 'no Fixes: outside a git tree');
-my @lines = grep { !/^(?:Subject|From|To|Cc):|^ / } split /\n/, ($mt =~ /\n\n(.*?)\n---\n/s)[0];
-ok(!(grep { length > 75 } @lines), 'changelog lines fit in 75 columns');
+	like($lt, qr/^Subject: \[PATCH\] LoongArch: Release kmap_local mappings in reverse order in\n copy_user_highpage\(\)$/m, 'cleanup subject, LoongArch prefix');
+	unlike(($lt =~ /^(Subject: .*\n(?: .*\n)*)/m)[0], qr/\bfix/i, 'cleanup subject does not say fix');
+	like($lt, qr/this is a cleanup, not a fix/, 'cleanup changelog says so');
+	like($lt, qr/LoongArch has neither HIGHMEM nor\s+ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP/, 'cleanup changelog: why');
+	like($lt, qr/generated with Coccinelle \d[\d.]* using the semantic patch\s+cocci\/kmap_local_lifo\.cocci\s+of\s+the\s+kmap-lifo\s+tools\s+\(not\s+in\s+the\s+kernel\s+tree\)\./,
+		'tool disclosure: the rule by where it lives (this project: the tree has no scripts/coccinelle/api/kmap_local_lifo.cocci)');
+	unlike($lt, qr/scripts\/coccinelle/, '... not by a path the tree does not have');
+	is(() = $lt =~ /highmem\.rst/g, 1, 'the LIFO rule is stated once');
+	unlike($lt, qr/^(?:Signed-off-by|Fixes|Assisted-by|Co-developed-by):/mi, 'no sign-off, Fixes or agent trailers');
+	like($lt, qr/^From: Test Author <test\@example\.org>$/m, 'author from --author');
+	like($mt, qr/^Subject: \[PATCH\] mm\/copy: fix kmap_local release order in copy_two\(\)$/m, 'fix subject, mm/ prefix');
+	like($mt, qr/Affected: kernels with CONFIG_HIGHMEM=y/, 'fix changelog: affected configurations');
+	unlike($mt, qr/^Fixes:/m, 'no Fixes: outside a git tree');
+	my @lines = grep { !/^(?:Subject|From|To|Cc):|^ / } split /\n/, ($mt =~ /\n\n(.*?)\n---\n/s)[0];
+	ok(!(grep { length > 75 } @lines), 'changelog lines fit in 75 columns');
+};
 
 # Apply: patch -p1 and git am on a copy.
-my $copy = "$out/copy";
-system("cp -a '$t' '$copy'") == 0 or die;
-($st, $o) = run_cmd("cd '$copy' && for p in @p; do patch -p1 -s < \$p || exit 1; done 2>&1");
-is($st, 0, 'patches apply with patch -p1') or diag $o;
-unlike(slurp("$copy/arch/loongarch/mm/init.c"), qr/kunmap_local\(vfrom\);\n\tkunmap_local\(vto\);/, 'LoongArch order fixed');
-my $g = "$out/gitcopy";
-system("cp -a '$t' '$g' && cd '$g' && git init -q && git add -A && git -c user.name=x -c user.email=x\@y commit -qm base") == 0 or die;
-($st, $o) = run_cmd("cd '$g' && git -c user.name=x -c user.email=x\@y am -q @p 2>&1");
-is($st, 0, 'patches apply with git am') or diag $o;
+scenario 'the patches apply with patch -p1 and git am' => sub {
+	my $copy = "$out/copy";
+	system("cp -a '$t' '$copy'") == 0 or die;
+	($st, $o) = run_cmd("cd '$copy' && for p in @p; do patch -p1 -s < \$p || exit 1; done 2>&1");
+	is($st, 0, 'patches apply with patch -p1') or diag $o;
+	unlike(slurp("$copy/arch/loongarch/mm/init.c"), qr/kunmap_local\(vfrom\);\n\tkunmap_local\(vto\);/, 'LoongArch order fixed');
+	my $g = "$out/gitcopy";
+	system("cp -a '$t' '$g' && cd '$g' && git init -q && git add -A && git -c user.name=x -c user.email=x\@y commit -qm base") == 0 or die;
+	($st, $o) = run_cmd("cd '$g' && git -c user.name=x -c user.email=x\@y am -q @p 2>&1");
+	is($st, 0, 'patches apply with git am') or diag $o;
+};
 
-SKIP: {
-	skip 'no checkpatch.pl (packaged tree missing)', 2 unless -f "$t/scripts/checkpatch.pl";
-	($st, $o) = run_cmd("cd '$t' && perl scripts/checkpatch.pl --no-tree --ignore MISSING_SIGN_OFF @p 2>&1");
-	is($st, 0, 'checkpatch-clean (sign-off left to the sender)') or diag $o;
-	my $d = "$root/checkpatch-ext/disclosure.pl";
-	skip 'checkpatch-ext/disclosure.pl not there yet', 1 unless -f $d;
-	($st, $o) = run_cmd("for p in @p; do perl '$d' \$p || exit 1; done 2>&1");
-	is($st, 0, 'disclosure-clean') or diag $o;
-}
+scenario 'checkpatch- and disclosure-clean' => sub {
+	SKIP: {
+		skip 'no checkpatch.pl (packaged tree missing)', 2 unless -f "$t/scripts/checkpatch.pl";
+		($st, $o) = run_cmd("cd '$t' && perl scripts/checkpatch.pl --no-tree --ignore MISSING_SIGN_OFF @p 2>&1");
+		is($st, 0, 'checkpatch-clean (sign-off left to the sender)') or diag $o;
+		my $d = "$root/checkpatch-ext/disclosure.pl";
+		skip 'checkpatch-ext/disclosure.pl not there yet', 1 unless -f $d;
+		($st, $o) = run_cmd("for p in @p; do perl '$d' \$p || exit 1; done 2>&1");
+		is($st, 0, 'disclosure-clean') or diag $o;
+	}
+};
 
-{
+scenario 'a tree with the rule applied: named by its path there' => sub {
 	# A tree with the rule applied (kernel-patches/coccinelle/): its path.
 	my $k = fake_tree();
 	write_to("$k/scripts/coccinelle/api/kmap_local_lifo.cocci", "// the rule\n");
@@ -78,72 +84,80 @@ SKIP: {
 	my ($kp) = glob "$out/k/patches/*.patch";
 	like($kp ? slurp($kp) : '', qr/using the semantic patch\s+scripts\/coccinelle\/api\/kmap_local_lifo\.cocci\.\n/,
 		'a tree that has the rule: named by its path there') or diag $o;
-}
+};
 
 # --finding and --signoff.
 # (OUT/findings.json of the first run is used: no second scan.)
-($st, $o) = run_cmd("$fixes $author --signoff --tree $t --out $out/a --finding arch/loongarch/mm/init.c:12 2>&1");
-is($st, 0, '--finding --signoff: exit 0') or diag $o;
-my @all = sort glob "$out/a/patches/*.patch";
-is(scalar @all, 3, '--finding makes one patch and leaves the patches of the other findings');
-my @b = grep { /LoongArch/ } @all;
-is(scalar @b, 1, '... replacing the one of the same function');
-is_deeply([map { slurp($_) } grep { !/LoongArch/ } @all], [map { slurp($_) } grep { !/LoongArch/ } @p], '... the others unchanged');
-like(slurp($b[0]), qr/^Signed-off-by: Test Author <test\@example\.org>$/m, '--signoff signs with the user identity');
-SKIP: {
-	skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
-	($st, $o) = run_cmd("cd '$t' && perl scripts/checkpatch.pl --no-tree @b 2>&1");
-	is($st, 0, 'signed-off patch passes checkpatch without ignores') or diag $o;
-}
-($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a --finding mm/copy.c:99 2>&1");
-is($st, 2, '--finding without a finding there: exit 2');
+scenario '--finding and --signoff' => sub {
+	($st, $o) = run_cmd("$fixes $author --signoff --tree $t --out $out/a --finding arch/loongarch/mm/init.c:12 2>&1");
+	is($st, 0, '--finding --signoff: exit 0') or diag $o;
+	my @all = sort glob "$out/a/patches/*.patch";
+	is(scalar @all, 3, '--finding makes one patch and leaves the patches of the other findings');
+	my @b = grep { /LoongArch/ } @all;
+	is(scalar @b, 1, '... replacing the one of the same function');
+	is_deeply([map { slurp($_) } grep { !/LoongArch/ } @all], [map { slurp($_) } grep { !/LoongArch/ } @p], '... the others unchanged');
+	like(slurp($b[0]), qr/^Signed-off-by: Test Author <test\@example\.org>$/m, '--signoff signs with the user identity');
+	SKIP: {
+		skip 'no checkpatch.pl', 1 unless -f "$t/scripts/checkpatch.pl";
+		($st, $o) = run_cmd("cd '$t' && perl scripts/checkpatch.pl --no-tree @b 2>&1");
+		is($st, 0, 'signed-off patch passes checkpatch without ignores') or diag $o;
+	}
+	($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a --finding mm/copy.c:99 2>&1");
+	is($st, 2, '--finding without a finding there: exit 2');
+};
 
 # Files make fixes did not write stay; a patch it wrote and someone
 # changed since is not removed nor overwritten.
-write_to("$out/a/patches/mine.patch", "my own patch\n");
-write_to("$out/a/patches/0001-notes.patch", "notes\n");
-($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
-is($st, 1, 'make fixes again: exit 1 (not signed off)') or diag $o;
-is(slurp("$out/a/patches/mine.patch") . slurp("$out/a/patches/0001-notes.patch"), "my own patch\nnotes\n", "... others' files are left alone");
-is(scalar(() = glob "$out/a/patches/0*-*[a-z]*_*.patch"), 3, '... and its own three patches replaced, not doubled');
-my ($edited) = grep { /ARM/ } glob "$out/a/patches/*.patch";
-open my $eh, '>>', $edited or die;
-print $eh "-- \nedited\n";
-close $eh;
-($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
-is($st, 2, 'a patch changed since make fixes wrote it: exit 2');
-like($o, qr/ARM-\S+ exists and make fixes did not write it \(or it was changed since\): move it away/, '... says why');
-like(slurp($edited), qr/edited\n\z/, '... and the changed patch is kept');
+scenario 'files make fixes did not write stay; a changed patch is kept' => sub {
+	write_to("$out/a/patches/mine.patch", "my own patch\n");
+	write_to("$out/a/patches/0001-notes.patch", "notes\n");
+	($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
+	is($st, 1, 'make fixes again: exit 1 (not signed off)') or diag $o;
+	is(slurp("$out/a/patches/mine.patch") . slurp("$out/a/patches/0001-notes.patch"), "my own patch\nnotes\n", "... others' files are left alone");
+	is(scalar(() = glob "$out/a/patches/0*-*[a-z]*_*.patch"), 3, '... and its own three patches replaced, not doubled');
+	my ($edited) = grep { /ARM/ } glob "$out/a/patches/*.patch";
+	open my $eh, '>>', $edited or die;
+	print $eh "-- \nedited\n";
+	close $eh;
+	($st, $o) = run_cmd("$fixes $author --tree $t --out $out/a 2>&1");
+	is($st, 2, 'a patch changed since make fixes wrote it: exit 2');
+	like($o, qr/ARM-\S+ exists and make fixes did not write it \(or it was changed since\): move it away/, '... says why');
+	like(slurp($edited), qr/edited\n\z/, '... and the changed patch is kept');
+};
 
 # A git tree: subject prefix from git log, Fixes: the introducing commit.
-my $gt = fake_tree(git => 1);
-($st, $o) = run_cmd("$fixes $author --signoff --tree $gt --out $out/d --finding mm/copy.c:11 --finding arch/loongarch/mm/init.c:12 2>&1");
-is($st, 0, 'git tree: exit 0') or diag $o;
-my ($gm) = glob "$out/d/patches/*copy_two*.patch";
-my ($gl) = glob "$out/d/patches/*LoongArch*.patch";
-my $gmt = $gm ? slurp($gm) : '';
-my ($intro) = `cd '$gt' && git log -1 --format=%h --abbrev=12`;
-chomp $intro;
-like($gmt, qr/^Fixes: \Q$intro\E \("mm\/copy: unmap the source early"\)$/m, 'Fixes: names the introducing commit');
-unlike($gl ? slurp($gl) : 'Fixes:', qr/^Fixes:/m, 'no Fixes: for a cleanup');
+scenario 'a git tree: Fixes: names the introducing commit' => sub {
+	my $gt = fake_tree(git => 1);
+	($st, $o) = run_cmd("$fixes $author --signoff --tree $gt --out $out/d --finding mm/copy.c:11 --finding arch/loongarch/mm/init.c:12 2>&1");
+	is($st, 0, 'git tree: exit 0') or diag $o;
+	my ($gm) = glob "$out/d/patches/*copy_two*.patch";
+	my ($gl) = glob "$out/d/patches/*LoongArch*.patch";
+	my $gmt = $gm ? slurp($gm) : '';
+	my ($intro) = `cd '$gt' && git log -1 --format=%h --abbrev=12`;
+	chomp $intro;
+	like($gmt, qr/^Fixes: \Q$intro\E \("mm\/copy: unmap the source early"\)$/m, 'Fixes: names the introducing commit');
+	unlike($gl ? slurp($gl) : 'Fixes:', qr/^Fixes:/m, 'no Fixes: for a cleanup');
+};
 
 # --wrappers: the fix for a nest of wrapper calls comes from the rule
 # that knows the tree's wrappers (the real fixer, not the fake one).
-my $w = fake_tree();
-mkdir "$w/lib" or die;
-system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$w/lib/") == 0 or die;
-($st, $o) = run_cmd("perl $root/cocci/bin/make-fixes.pl --no-build-check --jobs 2 --quiet $author"
-	. " --tree $w --out $out/w --wrappers --finding lib/wrapped.c:26 2>&1");
-my ($wp) = glob "$out/w/patches/*.patch";
-ok($wp, '--wrappers: a patch for the wrapped caller') or diag $o;
-like($wp ? slurp($wp) : '', qr/^-\tunmap_thing\(x\);\n \tunmap_thing\(y\);\n\+\tunmap_thing\(x\);$/m,
-	'--wrappers: the wrapper release moves after the inner one');
+scenario '--wrappers: the real fixer moves the wrapper release' => sub {
+	my $w = fake_tree();
+	mkdir "$w/lib" or die;
+	system('cp', "$root/cocci/tests/wrappers/wrapped.c", "$w/lib/") == 0 or die;
+	($st, $o) = run_cmd("perl $root/cocci/bin/make-fixes.pl --no-build-check --jobs 2 --quiet $author"
+		. " --tree $w --out $out/w --wrappers --finding lib/wrapped.c:26 2>&1");
+	my ($wp) = glob "$out/w/patches/*.patch";
+	ok($wp, '--wrappers: a patch for the wrapped caller') or diag $o;
+	like($wp ? slurp($wp) : '', qr/^-\tunmap_thing\(x\);\n \tunmap_thing\(y\);\n\+\tunmap_thing\(x\);$/m,
+		'--wrappers: the wrapper release moves after the inner one');
+};
 
 # --- what a maintainer sends: To/Cc, subject, Fixes:, the build check ------
 use lib "$FindBin::Bin/../lib";
 use LifoPatch ();
 
-subtest 'get_maintainer.pl runs on the touched files, as b4 runs it' => sub {
+scenario 'get_maintainer.pl runs on the touched files, as b4 runs it' => sub {
 	my $m = fake_tree();
 	my $log = "$out/gm.log";
 	write_to("$m/MAINTAINERS", "MEMORY MANAGEMENT\nM:\tMM Maint <mm\@example.org>\nL:\tlinux-mm\@example.org\nF:\tmm/\n");
@@ -172,7 +186,7 @@ EOF2
 		'To: the maintainers and reviewers, Cc: the lists, nobody twice');
 };
 
-subtest 'the omap-crypto fix: driver prefix, kmap_atomic, no C-SKY' => sub {
+scenario 'the omap-crypto fix: driver prefix, kmap_atomic, no C-SKY' => sub {
 	my $p = packaged_tree();
 	plan skip_all => 'packaged 6.12 tree not available' unless $p;
 	my $m = fake_tree();
@@ -197,7 +211,7 @@ subtest 'the omap-crypto fix: driver prefix, kmap_atomic, no C-SKY' => sub {
 	unlike($hdr // '', qr/guoren|csky/i, 'neither the C-SKY maintainer nor linux-csky');
 };
 
-subtest 'subject prefix: the driver from git log, else the path' => sub {
+scenario 'subject prefix: the driver from git log, else the path' => sub {
 	is(LifoPatch::subject_prefix($t, 'drivers/crypto/omap-crypto.c'), 'crypto: omap-crypto -', 'drivers/crypto/FILE.c: crypto: FILE -');
 	is(LifoPatch::subject_prefix($t, 'drivers/crypto/caam/caamalg.c'), 'crypto: caam -', 'drivers/crypto/DIR/: crypto: DIR -');
 	is(LifoPatch::subject_prefix($t, 'drivers/crypto/intel/iaa/iaa_crypto_main.c'), 'crypto: iaa -', 'IAA');
@@ -210,7 +224,7 @@ subtest 'subject prefix: the driver from git log, else the path' => sub {
 	is(LifoPatch::subject_prefix($gt, 'mm/copy.c'), 'mm/copy:', 'git log: "mm/copy: ..."');
 };
 
-subtest 'the mapping API as the code uses it' => sub {
+scenario 'the mapping API as the code uses it' => sub {
 	my $f = sub (@maps) { { impact => 'fix', function => 'f',
 		findings => [map { { first => { map => $_->[0] }, second => { map => $_->[1] } } } @maps] } };
 	is(LifoPatch::subject('x:', $f->(['kmap_atomic', 'kmap_atomic'])), 'x: Fix kmap_atomic release order in f()', 'kmap_atomic');
@@ -220,7 +234,7 @@ subtest 'the mapping API as the code uses it' => sub {
 		'mm: release pte_map/kmap_local mappings in reverse order in f()', 'a PTE map, a cleanup');
 };
 
-subtest 'Fixes: written in a git tree, else a line saying why not' => sub {
+scenario 'Fixes: written in a git tree, else a line saying why not' => sub {
 	(my $loud = $fixes) =~ s/ --quiet//;
 	my ($st, $o) = run_cmd("$loud $author --signoff --tree $t --out $out/nf --finding mm/copy.c 2>&1");
 	is($st, 0, 'a tree git does not track: exit 0') or diag $o;
@@ -231,7 +245,7 @@ subtest 'Fixes: written in a git tree, else a line saying why not' => sub {
 	unlike($o, qr/no Fixes: tag/, '... Fixes: written, nothing to explain');
 };
 
-subtest 'BUILD_CHECK=0|1|auto' => sub {
+scenario 'BUILD_CHECK=0|1|auto' => sub {
 	(my $nb = $fixes) =~ s/ --no-build-check//;
 	$nb =~ s/ --quiet//;
 	my %r;
@@ -252,7 +266,7 @@ subtest 'BUILD_CHECK=0|1|auto' => sub {
 	like($o, qr/must be 0, 1 or auto/, '... with a clear message');
 };
 
-subtest 'one verdict: make fixes says ok only for what make check-patch passes' => sub {
+scenario 'one verdict: make fixes says ok only for what make check-patch passes' => sub {
 	# The packaged checkpatch.pl's behaviour (a fixture): MISSING_SIGN_OFF,
 	# DEPRECATED_API on an added kunmap_atomic() line.
 	my $v = fake_tree();
@@ -275,7 +289,7 @@ subtest 'one verdict: make fixes says ok only for what make check-patch passes' 
 		'signed off: the kmap_atomic fix fails on DEPRECATED_API, as in check-patch') or diag $o;
 	like($o, qr/note: checkpatch\.pl warns DEPRECATED_API on a line the patch only moves/, '... with a note on what to do');
 };
-subtest 'a finding patch mode cannot fix: a bug report draft' => sub {
+scenario 'a finding patch mode cannot fix: a bug report draft' => sub {
 	my $r = fake_tree();
 	write_to("$r/MAINTAINERS", "X DRIVER\nM:\tX Maint <x\@example.org>\nL:\tlinux-x\@example.org\nF:\tdrivers/x/\n");
 	# A get_maintainer.pl that answers by its arguments, as in the subtest above.
@@ -342,7 +356,7 @@ EOF2
 	like($why[0], qr/^a is mapped by get_a\(\), a helper of this tree that returns a mapped address$/, 'why: a helper that maps');
 	like($why[1], qr/^a is released by put_a\(\), a helper of this tree that releases its argument$/, 'why: a helper that releases');
 };
-subtest 'REVIEWED=: no patch for a reviewed finding' => sub {
+scenario 'REVIEWED=: no patch for a reviewed finding' => sub {
 	require LifoFinding;
 	my $fp = LifoFinding::fingerprint({ file => 'mm/copy.c', function => 'copy_two',
 		first => { expr => 's', map => 'kmap_local_page' }, second => { expr => 'd', map => 'kmap_local_page' } });
@@ -359,7 +373,7 @@ subtest 'REVIEWED=: no patch for a reviewed finding' => sub {
 };
 # A scan with errors after the last complete one: make fixes refuses
 # the older findings, unless told to scan again.
-{
+scenario 'after a scan with errors: refused, unless --rescan' => sub {
 	my $o2 = "$out/stale";
 	run_cmd("perl $root/cocci/bin/lifo-scan.pl --tree $t --out $o2 --jobs 1 --quiet >/dev/null 2>&1");
 	make_path("$o2/incomplete");
@@ -373,6 +387,6 @@ subtest 'REVIEWED=: no patch for a reviewed finding' => sub {
 	ok(!-d "$o2/patches", '... and writes no patch');
 	($s2, $m2) = run_cmd("$fixes $author --signoff --tree $t --out $o2 --rescan 2>&1");
 	is($s2, 0, '... --rescan scans again and makes them') or diag $m2;
-}
+};
 
 done_testing;

@@ -15,9 +15,8 @@ use LifoOutput ();
 use SarifCheck qw(check_sarif);
 
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 
-subtest 'the reviewed-findings file' => sub {
+scenario 'the reviewed-findings file' => sub {
 	write_to("$tmp/rev", "# mine\n\n3F0C6A1D2B7E9A40  a cleanup, sent\n9a1be2c3d4f50617 # never in highmem (jd)\n");
 	my $k = LifoKnown->new(reviewed => "$tmp/rev");
 	my @w = $k->why({ fingerprint => '3f0c6a1d2b7e9a40' });
@@ -39,33 +38,40 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $t = fake_tree();
 my $scan = "perl $root/cocci/bin/lifo-scan.pl --tree $t --jobs 2 --quiet";
-my ($st, $o) = run_cmd("$scan --out $tmp/a 2>&1");
-is($st, 0, 'make scan of the tree: exit 0') or diag $o;
 my $base = "$tmp/baseline.json";
-copy("$tmp/a/findings.json", $base) or die;
-my @fp = map { $_->{fingerprint} } @{LifoOutput::read_json($base)->{findings}};
-is(scalar @fp, 3, 'three findings, each with a fingerprint');
+my ($st, $o, @fp, $all, $nfp);
+scenario 'make scan of the tree: the baseline' => sub {
+	($st, $o) = run_cmd("$scan --out $tmp/a 2>&1");
+	is($st, 0, 'make scan of the tree: exit 0') or diag $o;
+	copy("$tmp/a/findings.json", $base) or die;
+	@fp = map { $_->{fingerprint} } @{LifoOutput::read_json($base)->{findings}};
+	is(scalar @fp, 3, 'three findings, each with a fingerprint');
+};
 
 # The change: a new violation in another file; the old lines move.
-my $new = slurp("$t/mm/copy.c") =~ s/copy_two/copy_three/gr;
-write_to("$t/mm/copy3.c", $new);
-write_to("$t/arch/loongarch/mm/init.c", "// moved\n\n" . slurp("$t/arch/loongarch/mm/init.c"));
+scenario 'BASELINE=: only the finding the change adds' => sub {
+	my $new = slurp("$t/mm/copy.c") =~ s/copy_two/copy_three/gr;
+	write_to("$t/mm/copy3.c", $new);
+	write_to("$t/arch/loongarch/mm/init.c", "// moved\n\n" . slurp("$t/arch/loongarch/mm/init.c"));
 
-($st, $o) = run_cmd("$scan --out $tmp/b --fail-on any --baseline $base 2>/dev/null");
-is($st, 1, 'BASELINE= with a finding the change adds: FAIL_ON=any fails') or diag $o;
-is_deeply([map { s/:.*//r } split /\n/, $o], ['mm/copy3.c'], '... and only that finding is printed (the moved one is known)');
-($st, $o) = run_cmd("$scan --out $tmp/b --fail-on any --baseline $base 2>&1 >/dev/null");
-like($o, qr/^scan: 4 findings: 3 in the baseline \(BASELINE=\Q$base\E\): not reported; 1 new$/m, 'the summary says what was left out');
-like($o, qr/^scan: 1 new finding: exit 1 \(FAIL_ON=any\)$/m, '... and what the gate counts');
-my $all = LifoOutput::read_json("$tmp/b/findings.json");
-is(scalar @{$all->{findings}}, 4, 'findings.json still holds every finding (the next baseline)');
+	($st, $o) = run_cmd("$scan --out $tmp/b --fail-on any --baseline $base 2>/dev/null");
+	is($st, 1, 'BASELINE= with a finding the change adds: FAIL_ON=any fails') or diag $o;
+	is_deeply([map { s/:.*//r } split /\n/, $o], ['mm/copy3.c'], '... and only that finding is printed (the moved one is known)');
+	($st, $o) = run_cmd("$scan --out $tmp/b --fail-on any --baseline $base 2>&1 >/dev/null");
+	like($o, qr/^scan: 4 findings: 3 in the baseline \(BASELINE=\Q$base\E\): not reported; 1 new$/m, 'the summary says what was left out');
+	like($o, qr/^scan: 1 new finding: exit 1 \(FAIL_ON=any\)$/m, '... and what the gate counts');
+	$all = LifoOutput::read_json("$tmp/b/findings.json");
+	is(scalar @{$all->{findings}}, 4, 'findings.json still holds every finding (the next baseline)');
+};
 
-my ($nfp) = grep { my $f = $_; !grep { $_ eq $f } @fp } map { $_->{fingerprint} } @{$all->{findings}};
-write_to("$tmp/reviewed", "# reviewed by me\n$nfp  copy_three(): a test file, never built\n");
-($st, $o) = run_cmd("$scan --out $tmp/b --fail-on any --baseline $base --reviewed $tmp/reviewed 2>&1");
-is($st, 0, 'the new one reviewed: FAIL_ON=any passes') or diag $o;
-like($o, qr/3 in the baseline \(BASELINE=\S+\), 1 reviewed \(REVIEWED=\S+\): not reported; 0 new/, '... said');
-unlike($o, qr/^mm\//m, '... nothing printed');
+scenario 'REVIEWED=: the new one reviewed' => sub {
+	($nfp) = grep { my $f = $_; !grep { $_ eq $f } @fp } map { $_->{fingerprint} } @{$all->{findings}};
+	write_to("$tmp/reviewed", "# reviewed by me\n$nfp  copy_three(): a test file, never built\n");
+	($st, $o) = run_cmd("$scan --out $tmp/b --fail-on any --baseline $base --reviewed $tmp/reviewed 2>&1");
+	is($st, 0, 'the new one reviewed: FAIL_ON=any passes') or diag $o;
+	like($o, qr/3 in the baseline \(BASELINE=\S+\), 1 reviewed \(REVIEWED=\S+\): not reported; 0 new/, '... said');
+	unlike($o, qr/^mm\//m, '... nothing printed');
+};
 
 # findings.sarif holds every finding, marked as SARIF 2.1.0 marks them:
 # a reviewed one suppressed (externally, with the reason), and with a
@@ -84,15 +90,17 @@ is_deeply([map { $res->{$_}{baselineState} } @fp], [('unchanged') x 3], '... tho
 ok(!grep({ exists $res->{$_}{suppressions} } @fp), '... and not suppressed');
 
 # Without a baseline, the reviewed ones alone are left out.
-($st, $o) = run_cmd("$scan --out $tmp/b --fail-on fix --reviewed $tmp/reviewed 2>/dev/null");
-is($st, 1, 'REVIEWED= alone: the other fixes still fail the gate');
-is_deeply([sort map { s/:.*//r } split /\n/, $o], ['arch/arm/mm/copy.c', 'arch/loongarch/mm/init.c', 'mm/copy.c'], '... the reviewed one not printed');
-$res = $sarif->("$tmp/b");
-ok($res->{$nfp}{suppressions}, '... suppressed in findings.sarif');
-ok(!grep({ exists $_->{baselineState} } values %$res), '... and no baselineState without a baseline');
-($st, $o) = run_cmd("$scan --out $tmp/b 2>/dev/null");
-$res = $sarif->("$tmp/b");
-ok(!grep({ exists $_->{suppressions} || exists $_->{baselineState} } values %$res), 'neither: no result marked');
+scenario 'REVIEWED= alone: the other fixes still fail the gate' => sub {
+	($st, $o) = run_cmd("$scan --out $tmp/b --fail-on fix --reviewed $tmp/reviewed 2>/dev/null");
+	is($st, 1, 'REVIEWED= alone: the other fixes still fail the gate');
+	is_deeply([sort map { s/:.*//r } split /\n/, $o], ['arch/arm/mm/copy.c', 'arch/loongarch/mm/init.c', 'mm/copy.c'], '... the reviewed one not printed');
+	$res = $sarif->("$tmp/b");
+	ok($res->{$nfp}{suppressions}, '... suppressed in findings.sarif');
+	ok(!grep({ exists $_->{baselineState} } values %$res), '... and no baselineState without a baseline');
+	($st, $o) = run_cmd("$scan --out $tmp/b 2>/dev/null");
+	$res = $sarif->("$tmp/b");
+	ok(!grep({ exists $_->{suppressions} || exists $_->{baselineState} } values %$res), 'neither: no result marked');
+};
 
 # The checker knows the two properties.
 my $log = JSON::PP->new->decode(LifoOutput::sarif_log(findings => [], ok => 1));
@@ -104,16 +112,22 @@ is_deeply([check_sarif($log)], ['$.runs[0].results[0].baselineState: must be new
 	'$.runs[0].results[0].suppressions[1]: must be an object (suppression)'], 'SarifCheck: suppressions and baselineState checked');
 
 # An entry no finding matches: said, for pruning.
-write_to("$tmp/stale", "$nfp  copy_three()\n0123456789abcdef  gone since\n");
-($st, $o) = run_cmd("$scan --out $tmp/b --reviewed $tmp/stale 2>&1 >/dev/null");
-like($o, qr/^scan: REVIEWED=\Q$tmp\E\/stale:2: 0123456789abcdef matches no finding of this tree \(fixed, or renamed\?\): gone since$/m,
-	'a reviewed entry that matches nothing is named');
-for my $bad (["--reviewed $tmp/nope", qr/REVIEWED=\S+nope: No such file/], ["--baseline $tmp/reviewed", qr/BASELINE=\S+: not a findings\.json/]) {
-	($st, $o) = run_cmd("$scan --out $tmp/b $bad->[0] 2>&1");
-	is($st, 2, "$bad->[0]: exit 2");
-	like($o, $bad->[1], '... with a clear message');
-}
-($st, $o) = run_cmd("perl $root/cocci/bin/fingerprints.pl $tmp/b/findings.json");
-like($o, qr/^\Q$nfp\E  # mm\/copy3\.c:\d+ copy_three\(\): s \(kmap_local_page\) mapped before d \(kmap_local_page\), released first \[fix\]$/m,
-	'fingerprints.pl lists the findings in the reviewed-file form');
+scenario 'a reviewed entry that matches nothing is named' => sub {
+	write_to("$tmp/stale", "$nfp  copy_three()\n0123456789abcdef  gone since\n");
+	($st, $o) = run_cmd("$scan --out $tmp/b --reviewed $tmp/stale 2>&1 >/dev/null");
+	like($o, qr/^scan: REVIEWED=\Q$tmp\E\/stale:2: 0123456789abcdef matches no finding of this tree \(fixed, or renamed\?\): gone since$/m,
+		'a reviewed entry that matches nothing is named');
+};
+scenario 'bad BASELINE= and REVIEWED=: exit 2' => sub {
+	for my $bad (["--reviewed $tmp/nope", qr/REVIEWED=\S+nope: No such file/], ["--baseline $tmp/reviewed", qr/BASELINE=\S+: not a findings\.json/]) {
+		($st, $o) = run_cmd("$scan --out $tmp/b $bad->[0] 2>&1");
+		is($st, 2, "$bad->[0]: exit 2");
+		like($o, $bad->[1], '... with a clear message');
+	}
+};
+scenario 'fingerprints.pl: the reviewed-file form' => sub {
+	($st, $o) = run_cmd("perl $root/cocci/bin/fingerprints.pl $tmp/b/findings.json");
+	like($o, qr/^\Q$nfp\E  # mm\/copy3\.c:\d+ copy_three\(\): s \(kmap_local_page\) mapped before d \(kmap_local_page\), released first \[fix\]$/m,
+		'fingerprints.pl lists the findings in the reviewed-file form');
+};
 done_testing;

@@ -29,9 +29,8 @@ write_to("$proj/cocci/bin/bench.sh", $rec_sh);
 write_to("$proj/checkpatch-ext/install-hooks.pl", $rec_pl);
 
 sub args_of($name) {
-	open my $fh, '<', "$args/$name" or return undef;
-	local $/;
-	my @a = split /\0/, <$fh>, -1;
+	my $t = slurp("$args/$name") // return undef;
+	my @a = split /\0/, $t, -1;
 	pop @a;		# each argument ends in a NUL
 	return \@a;
 }
@@ -84,7 +83,7 @@ is_deeply(args_of('make-fixes.pl'), ['--tree', "$d/the tree", '--out', "$d/out $
 	'--kver', '6.12', '--finding', 'mm/x $(touch PWNED2).c:12', '--signoff'], 'make fixes: OUT and FINDING as given')
 	or diag explain args_of('make-fixes.pl');
 is_deeply(args_of('deps.sh'), ['6.12'], 'make fixes: deps.sh gets the packaged version');
-subtest 'make fixes BUILD_CHECK=' => sub {
+scenario 'make fixes BUILD_CHECK=' => sub {
 	is(make('fixes', "BUILD_CHECK=0$evil"), 0, 'make fixes BUILD_CHECK=...');
 	is(pwned(), '', '... nothing ran');
 	my $a = args_of('make-fixes.pl') // [];
@@ -135,7 +134,7 @@ is(pwned(), '', 'make clean: nothing ran');
 ok(!-e "$build/scan-6.12" && !-e "$build/cache", 'make clean: BUILD emptied of its results');
 ok(-d "$d/b" && -d "$proj/b", 'make clean: the folders named by words of BUILD are left alone');
 
-subtest 'BASELINE= and REVIEWED=' => sub {
+scenario 'BASELINE= and REVIEWED=' => sub {
 	is(make('scan', "BASELINE=$d/base $evil", "REVIEWED=$d/rev $evil", 'WRAPPERS=0', 'CACHE='), 0, 'make scan BASELINE= REVIEWED=');
 	is(pwned(), '', '... nothing ran');
 	my $a = args_of('lifo-scan.pl') // [];

@@ -11,13 +11,12 @@ use File::Temp qw(tempdir);
 
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($f) { local $/; open my $fh, '<', $f or return ''; <$fh> // '' }
 sub make_tree($ksrc) {
 	my ($st, $o) = run_cmd("make -s -C '$root' tree KSRC='$ksrc' 2>'$tmp/err'");
 	return ($st, $o, slurp("$tmp/err"));
 }
 
-subtest 'an extracted Debian tree: how to make a git tree of it' => sub {
+scenario 'an extracted Debian tree: how to make a git tree of it' => sub {
 	my $t = fake_tree();
 	write_to("$t/.gitignore", "# Debian packaging: ignore everything at the top level\n/*\n!/debian/\n");
 	my ($st, $o, $e) = make_tree($t);
@@ -45,7 +44,7 @@ subtest 'an extracted Debian tree: how to make a git tree of it' => sub {
 	is(`cd '$g' && git ls-files | wc -l` + 0, 0, 'git add -A on such a tree adds nothing (why -f)');
 };
 
-subtest 'a git tree: no hint' => sub {
+scenario 'a git tree: no hint' => sub {
 	my ($st, $o, $e) = make_tree(fake_tree(git => 1));
 	is($st, 0, 'exit 0');
 	is($e, '', 'nothing on stderr');

@@ -17,7 +17,6 @@ use SarifCheck qw(check_sarif);
 plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 
 my $t = fake_tree();
 write_to("$t/lib/raid.c", <<'EOF');
@@ -41,7 +40,7 @@ is($st, 0, 'make scan --wrappers: exit 0') or diag slurp("$tmp/scan.err");
 my ($arr_line) = $o =~ m{^(lib/raid\.c:12:\d+: .*)$}m;
 like($arr_line // '', qr{^lib/raid\.c:12:\d+: gen_syndrome\(\): ptrs\[\] \(kmap_local_page, line 9\) mapped in a loop counting up but released in one counting up too; release the last element mapped first \[impact: fix: }, 'stdout: the array finding in its own words');
 
-subtest 'SARIF: the one rule, the array form' => sub {
+scenario 'SARIF: the one rule, the array form' => sub {
 	my $s = JSON::PP->new->decode(slurp("$out/findings.sarif") // '{}');
 	is_deeply([check_sarif($s)], [], 'valid SARIF 2.1.0');
 	my $run = $s->{runs}[0];
@@ -59,7 +58,7 @@ subtest 'SARIF: the one rule, the array form' => sub {
 	is_deeply([map { $_->{physicalLocation}{region}{startLine} } @{$p->{relatedLocations}}], [8, 9], '... related locations: both mappings');
 };
 
-subtest 'findings.json carries the message' => sub {
+scenario 'findings.json carries the message' => sub {
 	my $j = JSON::PP->new->decode(slurp("$out/findings.json") // '{}');
 	cmp_ok($j->{version} // 0, '>=', 4, 'schema version 4 or later');
 	my %line = map { m{^(\S+?):(\d+):\d+: (.*) \[impact: } ? ("$1:$2" => $3) : () } split /\n/, $o;
@@ -71,7 +70,7 @@ subtest 'findings.json carries the message' => sub {
 	is($a->{kind}, 'array', 'the array finding is of kind array');
 };
 
-subtest 'make fixes: the changelog of an array finding' => sub {
+scenario 'make fixes: the changelog of an array finding' => sub {
 	# A fixer that releases the elements counting down.
 	write_to("$tmp/fixer.pl", <<'EOF');
 use v5.36;

@@ -16,7 +16,6 @@ my $tree = packaged_tree();
 plan skip_all => 'packaged 6.12 tree not available' unless $tree;
 plan skip_all => 'cocci/bin/lifo-fix.sh not there yet' unless -f "$root/cocci/bin/lifo-fix.sh";
 
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 sub undated($t) { $t =~ s/^Date: .*\n//mr }
 
 my $tmp = tempdir(CLEANUP => 1);
@@ -51,22 +50,24 @@ is_deeply(\@made, [map { s{.*/}{}r =~ s/^\d{4}-//r } grep { $regen{$_} } @p], 't
 my %made = map { (s{.*/}{}r =~ s/^\d{4}-//r) => $_ } glob "$tmp/out/patches/*.patch";
 for my $p (@p) {
 	my $n = $p =~ s{.*/}{}r;
-	if ($regen{$p}) {
-		my $new = $made{$n =~ s/^\d{4}-//r};
-		my $want = undated(slurp($p));
-		my $got = $new ? undated(slurp($new)) : '';
-		if (!$ENV{SCAN_FULL_REGEN}) { s/^From \S+ //m for $want, $got }
-		is($got, $want, "$n regenerates identically (dates aside)");
-	} else {
-		note "$n: not made again (big files; SCAN_FULL_REGEN=1 does)";
-	}
-	# Applies to a copy of the files it touches.
-	my $c = "$tmp/copy-$n";
-	for my $f (slurp($p) =~ m{^\+\+\+ b/(\S+)$}mg) {
-		system('mkdir', '-p', "$c/" . ($f =~ s{/[^/]*$}{}r)) == 0 or die;
-		system('cp', "$tree/$f", "$c/$f") == 0 or die;
-	}
-	($st, $o) = run_cmd("cd $c && patch -p1 -s < $p 2>&1");
-	is($st, 0, "$n applies to the packaged tree with patch -p1") or diag $o;
+	scenario "$n: made again as committed, applies to the packaged tree" => sub {
+		if ($regen{$p}) {
+			my $new = $made{$n =~ s/^\d{4}-//r};
+			my $want = undated(slurp($p));
+			my $got = $new ? undated(slurp($new)) : '';
+			if (!$ENV{SCAN_FULL_REGEN}) { s/^From \S+ //m for $want, $got }
+			is($got, $want, "$n regenerates identically (dates aside)");
+		} else {
+			note "$n: not made again (big files; SCAN_FULL_REGEN=1 does)";
+		}
+		# Applies to a copy of the files it touches.
+		my $c = "$tmp/copy-$n";
+		for my $f (slurp($p) =~ m{^\+\+\+ b/(\S+)$}mg) {
+			system('mkdir', '-p', "$c/" . ($f =~ s{/[^/]*$}{}r)) == 0 or die;
+			system('cp', "$tree/$f", "$c/$f") == 0 or die;
+		}
+		($st, $o) = run_cmd("cd $c && patch -p1 -s < $p 2>&1");
+		is($st, 0, "$n applies to the packaged tree with patch -p1") or diag $o;
+	};
 }
 done_testing;

@@ -10,18 +10,13 @@ use lib "$FindBin::Bin/../lib", $FindBin::Bin;
 use TestLib;
 use File::Temp qw(tempdir);
 use JSON::PP ();
+use Time::HiRes qw(time);
 
 plan skip_all => 'spatch not installed' unless have_spatch();
 plan skip_all => 'git not installed' unless system('git --version >/dev/null 2>&1') == 0;
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
 my $drv = "$root/cocci/bin/scan-trees.pl";
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
-sub edit($file, $from, $to) {
-	my $text = slurp($file);
-	$text =~ s/\Q$from\E/$to/ or die "$file: no '$from'";
-	write_to($file, $text);
-}
 # (exit status, stdout, stderr, trees.json or {})
 my $n = 0;
 sub scan_trees(@args) {
@@ -43,7 +38,7 @@ sub by_fn($j, $fn) { (grep { $_->{function} eq $fn } @{$j->{findings} // []})[0]
 my $OK = "\tkunmap_local(d);\n\tkunmap_local(s);\n}\n\nstatic void copy_ok";
 my $BAD = "\tkunmap_local(s);\n\tkunmap_local(d);\n}\n\nstatic void copy_ok";
 
-subtest 'revisions: introduced at one tag, removed by a commit before a later one' => sub {
+scenario 'revisions: introduced at one tag, removed by a commit before a later one' => sub {
 	my $t = fake_tree();
 	my $g = sub ($msg, @tag) {
 		my $git = "cd '$t' && git -c user.name=Dev -c user.email=dev\@example.org";
@@ -106,7 +101,7 @@ subtest 'revisions: introduced at one tag, removed by a commit before a later on
 	is($g2 && $g2->{first_seen}, 'v2', 'a finding absent from the first revision given: first seen in v2');
 };
 
-subtest 'trees: a matrix of two trees, the findings they share and those of one' => sub {
+scenario 'trees: a matrix of two trees, the findings they share and those of one' => sub {
 	my $a = fake_tree();
 	my $b = fake_tree();
 	# b: LoongArch fixed, mm/copy.c moved down, a bug of its own.
@@ -129,7 +124,23 @@ subtest 'trees: a matrix of two trees, the findings they share and those of one'
 	like($o, qr/^\Q$fp{only_b}\E\s+-\s+6\s+lib\/only_b\.c/m, 'the matrix row of only_b()');
 };
 
-subtest 'errors exit 2' => sub {
+scenario 'a scan that runs too long is killed, with what it started' => sub {
+	my $t = fake_tree();
+	# A spatch that never answers (a duration of its own, to find it).
+	my $mark = sprintf '%d.%d', 3000 + $$ % 500, $$;
+	write_to("$tmp/hang-spatch.sh", "[ \"\$1\" = --version ] && { echo 'spatch version 1.1.1'; exit 0; }\nsleep $mark\n");
+	my $t0 = time;
+	my ($st, $o, $e, $j) = scan_trees('--out', "$tmp/slow", '--scan-timeout', 3, '--spatch', "sh $tmp/hang-spatch.sh", $t);
+	ok(time - $t0 < 60, '--scan-timeout 3: the scan is ended') or diag $e;
+	is($st, 2, '... exit 2, a scan with errors');
+	like($j->{columns}[0]{status} // '', qr/^(?:failed|incomplete)\z/, '... its column marked');
+	like(slurp("$tmp/slow/scans/linux.log") // '', qr/^scan-trees: lifo-scan\.pl timed out after 3 s and was killed$/m,
+		'... and its log says why');
+	is_deeply([running($mark)], [], '... nothing it started is left running');
+	like($e, qr/^scan-trees: \[1\/1\] linux: scan: /m, 'its progress lines are shown as they come');
+};
+
+scenario 'errors exit 2' => sub {
 	my $t = fake_tree();
 	my ($st, $o, $e) = scan_trees('--out', "$tmp/e1", "$tmp/no-such-tree");
 	is($st, 2, 'no such tree: exit 2');

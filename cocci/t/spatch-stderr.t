@@ -39,7 +39,7 @@ write_to("$t/args-spatch.sh", "[ \"\$1\" = --version ] && { echo 'spatch version
 	local $LifoSpatch::PYTHON = '/usr/bin/python3';
 	LifoSpatch::run_rule($t, "$t/rule.cocci", ['good.c'], spatch => "sh $t/args-spatch.sh");
 }
-like(do { open my $fh, '<', "$t/args" or die; local $/; <$fh> }, qr{(?:^| )--python /usr/bin/python3 },
+like(slurp("$t/args") // '', qr{(?:^| )--python /usr/bin/python3 },
 	'spatch runs with --python /usr/bin/python3');
 is($LifoSpatch::PYTHON, -x '/usr/bin/python3' ? '/usr/bin/python3' : undef,
 	'... by default where that Python exists');

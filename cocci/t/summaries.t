@@ -16,7 +16,6 @@ plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $data = "$FindBin::Bin/data/summaries";
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($file) { open my $fh, '<', $file or return undef; local $/; return <$fh> }
 
 my $t = fake_tree();
 write_to("$t/include/linux/walk.h", "struct walk {\n\tvoid *addr;\n\tstruct page *page;\n\tint sum;\n};\n");
@@ -40,7 +39,7 @@ sub scan(@opts) {
 
 my ($st, $found, $wrappers, $err) = scan();
 is($st, 0, 'scan: exit 0') or diag $err;
-subtest 'summaries found in one file reach the others' => sub {
+scenario 'summaries found in one file reach the others' => sub {
 	like($wrappers, qr/^fieldmap walk_map 0 ->addr \(level 1\)$/m, 'walk_map() leaves ->addr of its argument mapped');
 	like($wrappers, qr/^fieldrelease walk_done 0 ->addr \(level 1\)$/m, 'walk_done() releases it');
 	like($wrappers, qr/^fieldmap walk_next 0 ->addr /m, 'walk_next() maps it again ...');
@@ -48,7 +47,7 @@ subtest 'summaries found in one file reach the others' => sub {
 	like($wrappers, qr/^fieldmap glue_start 0 ->addr \(level 2\)$/m, 'glue_start() maps it through walk_map(), a level further');
 	unlike($wrappers, qr/walk_peek|copy_ok|put_it|hold\b/, 'no summary for a function that releases what it maps itself, or a static one');
 };
-subtest 'callers in other files' => sub {
+scenario 'callers in other files' => sub {
 	like($found, qr{^drivers/x/user\.c:14:\d+: copy_bad\(\): w->addr \(walk_map, line 11\) mapped before d \(kmap_local_page, line 12\) but released first; release d before w->addr }m,
 		'released by a function of another file while the inner page is held');
 	like($found, qr{^drivers/x/user\.c:37:\d+: step_bad\(\): w->addr \(walk_map, line 35\) mapped before d \(kmap_local_page, line 36\) but released first}m,
@@ -57,13 +56,13 @@ subtest 'callers in other files' => sub {
 		'mapped through a chain of helpers across files');
 	unlike($found, qr/copy_ok|peek_ok/, 'the kept order and a helper that leaves nothing mapped are silent');
 };
-subtest 'a release by key, in another file' => sub {
+scenario 'a release by key, in another file' => sub {
 	like($wrappers, qr/^keyrelease kpool_unmap \(level 1\)$/m, 'kpool_unmap() releases what none of its parameters names: by key');
 	like($found, qr{^drivers/z/user\.c:13:\d+: zread_bad\(\): src \(kpool_map, line 10\) mapped before dst \(kmap_local_page, line 11\) but released first; release dst before src }m,
 		'kpool_unmap(pool, handle) releases what kpool_map(pool, handle) mapped, while dst is held');
 	unlike($found, qr/zread_ok/, 'released in order: silent');
 };
-subtest 'an operations table' => sub {
+scenario 'an operations table' => sub {
 	like($wrappers, qr/^opmap map of struct zpool_driver \(level \d\)$/m, '.map = zz_zpool_map: a call of the member maps');
 	like($wrappers, qr/^opkeyrelease unmap of struct zpool_driver \(level \d\)$/m, '.unmap = zz_zpool_unmap: a call of the member releases by key');
 	like($wrappers, qr/^map zp_map_handle /m, 'zp_map_handle() returns driver->map(...): a map wrapper');
@@ -77,7 +76,7 @@ subtest 'an operations table' => sub {
 	unlike($found, qr/zd_direct_ok|zd_two_ok/, 'released in order, or another handle released by key: silent');
 	unlike($found, qr/zd_other_ok/, 'members of the same names in a structure of another type: silent');
 };
-subtest 'a walk begun by a function and ended by a macro (folio_walk_start/end)' => sub {
+scenario 'a walk begun by a function and ended by a macro (folio_walk_start/end)' => sub {
 	like($wrappers, qr/^fieldmap fwalk_start 0 ->ptep /m, 'fwalk_start() stores the entry it maps, through a local, in ->ptep');
 	like($wrappers, qr/^fieldrelease fwalk_end 0 ->ptep /m, 'the macro fwalk_end() releases ->ptep of its argument');
 	unlike($wrappers, qr/^map fwalk_start /m, 'the folio it returns is not the mapping: that is in the field');
@@ -92,22 +91,24 @@ like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 
 
 # With the cache: a helper that changes in its own file changes its
 # callers' findings (the summaries are part of their key).
-my $cache = "$tmp/cache";
-($st, $found) = scan('--cache', $cache);
-like($found, qr/copy_bad\(\)/, 'cached scan: the same finding');
-my $walk = slurp("$t/lib/walk.c");
-write_to("$t/lib/walk.c", $walk =~ s/(void walk_done\(struct walk \*w\)\n\{\n)\tkunmap_local\(w->addr\);/$1\tw->sum = 0;/r);
-($st, $found, $wrappers) = scan('--cache', $cache);
-unlike($wrappers, qr/^fieldrelease walk_done /m, 'walk_done() changed to release nothing: no summary');
-unlike($found, qr/copy_bad\(\)/, '... and its caller in another file, cached before, is silent');
-write_to("$t/lib/walk.c", $walk);
-($st, $found) = scan('--cache', $cache);
-like($found, qr/copy_bad\(\)/, '... and reported again when it releases again');
+scenario 'with the cache: a helper that changes changes its callers\' findings' => sub {
+	my $cache = "$tmp/cache";
+	($st, $found) = scan('--cache', $cache);
+	like($found, qr/copy_bad\(\)/, 'cached scan: the same finding');
+	my $walk = slurp("$t/lib/walk.c");
+	write_to("$t/lib/walk.c", $walk =~ s/(void walk_done\(struct walk \*w\)\n\{\n)\tkunmap_local\(w->addr\);/$1\tw->sum = 0;/r);
+	($st, $found, $wrappers) = scan('--cache', $cache);
+	unlike($wrappers, qr/^fieldrelease walk_done /m, 'walk_done() changed to release nothing: no summary');
+	unlike($found, qr/copy_bad\(\)/, '... and its caller in another file, cached before, is silent');
+	write_to("$t/lib/walk.c", $walk);
+	($st, $found) = scan('--cache', $cache);
+	like($found, qr/copy_bad\(\)/, '... and reported again when it releases again');
+};
 # A helper of one file read in the same spatch run as another file that
 # calls a function of its name: the call's arguments are no mappings
 # (the scan of 6.12 with WRAPPERS=0 reported libiscsi_tcp's "consumed
 # (skb_seq_read) mapped before seq").
-{
+scenario 'a helper of one file read in the same spatch run as its caller\'s file' => sub {
 	my $t2 = fake_tree();
 	write_to("$t2/net/core/skbuff.c", '');
 	copy("$data/skbuff.c", "$t2/net/core/skbuff.c") or die;
@@ -119,6 +120,6 @@ like($found, qr/copy_bad\(\)/, '... and reported again when it releases again');
 	is($st2, 0, 'one spatch run over skbuff.c and its caller: exit 0') or diag slurp("$out.err");
 	like($f, qr/recv_skb\(\): seq \(skb_seq_read, line 67\) mapped before segment->sg_mapped/, '... the caller\'s finding');
 	unlike($f, qr/consumed/, '... and no mapping named after skb_seq_read()\'s first argument');
-}
+};
 
 done_testing;

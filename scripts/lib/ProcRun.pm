@@ -143,7 +143,8 @@ sub how($st) {
 # Runs @$cmd to its end, at most $o{timeout} seconds (default an hour;
 # fractions allowed; never unbounded); options as spawn()'s, except
 # that stdout and stderr are captured unless given (stderr => 'stdout'
-# merges them).  Returns {
+# merges them; stderr_lines => CODE: each line of stderr, as it comes,
+# to CODE, then not kept).  Returns {
 #   ok        exit status 0
 #   exit      the exit status, or undef (a signal ended it)
 #   signal    the signal that ended it, or undef
@@ -189,6 +190,14 @@ sub run($cmd, %o) {
 		pipe my $r, my $w or die "pipe: $!\n";
 		($o{$s}, $rd{$s}, $cap{$s}) = ($w, $r, '');
 	}
+	# Whole lines of stderr to $o{stderr_lines} as they come (with $all:
+	# the rest too).
+	my $feed = sub ($all = 0) {
+		return unless $o{stderr_lines} && exists $cap{stderr};
+		$o{stderr_lines}->($1) while $cap{stderr} =~ s/\A([^\n]*\n)//;
+		$o{stderr_lines}->($cap{stderr}) if $all && length $cap{stderr};
+		$cap{stderr} = '' if $all;
+	};
 	my $t0 = Time::HiRes::time();
 	my %r = (timeout => $timeout, timed_out => 0, cmd => [@$cmd]);
 	my ($pid, $caught);
@@ -204,6 +213,7 @@ sub run($cmd, %o) {
 			my $nap = 0.001;
 			while (1) {
 				_drain(\%rd, \%cap, $nap);
+				$feed->();
 				if (waitpid($pid, POSIX::WNOHANG()) == $pid) { $r{wait} = $?; last }
 				my $over = Time::HiRes::time() - $t0 > $timeout;
 				if ($over || $caught) {
@@ -226,6 +236,7 @@ sub run($cmd, %o) {
 	# one that escaped it holds them open for at most a second).
 	my $end = Time::HiRes::time() + 1;
 	_drain(\%rd, \%cap, 0.05) while %rd && Time::HiRes::time() < $end;
+	$feed->(1);
 	close $_ for values %rd;
 	$r{secs} = Time::HiRes::time() - $t0;
 	$r{$_} = $cap{$_} for keys %cap;

@@ -11,6 +11,7 @@ use File::Temp qw(tempdir);
 use Time::HiRes qw(time sleep);
 use POSIX ();
 use ProcRun qw(run spawn kill_group kill_all how);
+use TestCommon;
 
 my $d = tempdir(CLEANUP => 1);
 
@@ -30,7 +31,6 @@ sub gone_within($secs, @pids) {
 		sleep 0.05;
 	}
 }
-sub slurp($f) { open my $fh, '<', $f or return undef; local $/; return scalar <$fh> }
 # Waits for a file a command writes (a pid), returns its first line.
 sub wait_file($f, $secs = 10) {
 	my $end = time + $secs;
@@ -154,6 +154,18 @@ subtest "the parent's SIGINT and SIGTERM end the command's group" => sub {
 	($st) = signalled('TERM', 0);
 	opendir my $dh, $td or die;
 	is_deeply([grep { !/^\.\.?\z/ } readdir $dh], [], 'a parent killed by the signal leaves no file in TMPDIR');
+};
+
+subtest 'stderr line by line, as it comes' => sub {
+	my (@got, $first);
+	my $t0 = time;
+	my $r = run(['sh', '-c', 'echo out; echo a >&2; sleep 1; printf "b\\nc" >&2'],
+		stderr_lines => sub ($l) { push @got, $l; $first //= time - $t0 });
+	is_deeply(\@got, ["a\n", "b\n", 'c'], 'each line once, in order, the last one without its newline too');
+	ok($first < 0.9, '... the first before the command ended') or diag "after $first s";
+	is($r->{stderr}, '', '... and not kept');
+	is($r->{stdout}, "out\n", 'stdout is captured still');
+	ok($r->{ok}, '... and the status reported');
 };
 
 subtest 'spawn, kill_group, kill_all' => sub {

@@ -8,6 +8,11 @@ use v5.36;
 use File::Path qw(make_path);
 use KernelBuild;
 use OwnDir ();
+use ReadFile qw(read_bytes);
+use ProcRun ();
+
+# gen_init_cpio runs this long at most (it takes a second).
+our $CPIO_TIMEOUT = 600;
 
 # new(kbuild => KernelBuild, src => TREE, dir => OUT, here => test-kernels,
 #     cross => PREFIX, kversion => VERSION)
@@ -39,7 +44,7 @@ sub build($self) {
 	OwnDir::mark($d);
 	my $log = "$d/guest.log";
 	unlink $log;
-	if ((KernelBuild::slurp("$d/.headers") // '') ne $self->{kversion}) {
+	if ((read_bytes("$d/.headers") // '') ne $self->{kversion}) {
 		$self->{kbuild}->make($log, 'headers_install', "INSTALL_HDR_PATH=$d/usr");
 		BootState::write_file("$d/.headers", $self->{kversion});
 	}
@@ -74,13 +79,8 @@ sub build($self) {
 	$list .= join '', map { "file $_->[0] $_->[1] 0$_->[2] 0 0\n" } @files;
 	BootState::write_file("$d/initramfs.list", $list);
 	my $img = "$d/initramfs.cpio";
-	my $pid = open my $out, '-|', $cpio, "$d/initramfs.list" or die "gen_init_cpio: $!\n";
-	open my $fh, '>', "$img.tmp" or die "$img.tmp: $!\n";
-	binmode $_ for $out, $fh;
-	local $/ = \65536;
-	print $fh $_ while <$out>;
-	close $out or die "gen_init_cpio failed on $d/initramfs.list\n";
-	close $fh or die "$img.tmp: $!\n";
+	my $r = ProcRun::run([$cpio, "$d/initramfs.list"], stdout => "$img.tmp", timeout => $CPIO_TIMEOUT);
+	$r->{ok} or die "gen_init_cpio " . ProcRun::how($r) . " on $d/initramfs.list: $r->{stderr}\n";
 	rename "$img.tmp", $img or die "$img: $!\n";
 	return $img;
 }

@@ -12,6 +12,7 @@ use Time::HiRes qw(time);
 use Digest::MD5;
 use File::Find qw(find);
 use KernelBuild;
+use ReadFile qw(read_bytes);
 use BootState;
 use BootGuest;
 use BootQemu qw(qemu_command run_timed);
@@ -196,7 +197,7 @@ sub cocci_fix($self, $st, $steps, $file) {
 	}
 	my $key = $md5->hexdigest;
 	my $fix = "$self->{out}/cocci-fix-" . ($file =~ s{\W}{_}gr) . ".patch";
-	return $fix if -s $fix && (KernelBuild::slurp("$fix.key") // '') eq $key;
+	return $fix if -s $fix && (read_bytes("$fix.key") // '') eq $key;
 	unlink $fix, "$fix.key";
 	$self->note("generating the cocci fix: sh cocci/bin/lifo-fix.sh $st->{src} $file");
 	my $log = "$self->{logs}/cocci.log";
@@ -222,7 +223,7 @@ sub boot_case($self, $case) {
 	my @cmd = qemu_command($self->{machine}, $img, $self->{initrd}, "bt.tests=$tests");
 	my $boot = $self->timed("boot-$case->{name}" => sub { run_timed($self->{timeout}, $log, @cmd) });
 	$boot->{timeout} = $self->{timeout};
-	my $v = verdict(KernelBuild::slurp($log) // '', $case, $boot);
+	my $v = verdict(read_bytes($log) // '', $case, $boot);
 	my $k = $v->{kernel_tests};
 	$self->result($case, $v->{ok}, "$v->{detail} (log: $log)",
 		warning => defined $v->{warning} ? 'seen' . ($v->{from} ? " ($v->{from})" : '') : 'none',

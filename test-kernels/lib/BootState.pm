@@ -12,6 +12,7 @@ use File::Path qw(make_path remove_tree);
 use File::Copy qw(copy);
 use KernelBuild;
 use OwnDir ();
+use ReadFile qw(read_bytes);
 
 # new(pristine => TREE, src => COPY, work => DIR, top => PROJECT,
 #     states => {NAME => [STEP...]}, pre => [STEP...], note => CODE):
@@ -29,7 +30,7 @@ sub run_quiet($dir, $log, @cmd) { return KernelBuild::run_logged($dir, $log, @cm
 # copy was made (the caller drops what was built from the old one).
 sub ensure_copy($self, $origin) {
 	my $src = $self->{src};
-	return 0 if (KernelBuild::slurp("$src/.bt-origin") // '') eq "$origin\n";
+	return 0 if (read_bytes("$src/.bt-origin") // '') eq "$origin\n";
 	$self->{note}->("copying $self->{pristine} to $src (hard links)");
 	remove_tree($src, "$src.tmp");
 	unlink "$self->{work}/src-dirty", "$self->{work}/src-state";
@@ -45,6 +46,13 @@ sub ensure_copy($self, $origin) {
 	write_file("$src.tmp/.bt-origin", "$origin\n");
 	rename "$src.tmp", $src or die "cannot create $src: $!\n";
 	return 1;
+}
+
+# Whether two files read alike (as cmp -s says: both readable, the same
+# bytes), without a process per file.
+sub same_bytes($p, $q) {
+	my ($x, $y) = (read_bytes($p), read_bytes($q));
+	return defined $x && defined $y && $x eq $y;
 }
 
 sub write_file($f, $text) {
@@ -106,7 +114,7 @@ sub apply($self, $label, @patches) {
 		-f $_->[1] or die "patch $_->[1] is missing\n";
 		$files{$_} = 1 for patch_files($_->[1]);
 	}
-	my %dirty = map { $_ => 1 } split /\n/, KernelBuild::slurp("$w/src-dirty") // '';
+	my %dirty = map { $_ => 1 } split /\n/, read_bytes("$w/src-dirty") // '';
 	my @sync = sort keys %{{ %files, %dirty }};
 	for my $f (@sync) {
 		next unless -f "$pristine/$f";
@@ -117,7 +125,7 @@ sub apply($self, $label, @patches) {
 		my ($rev, $p) = @$_;
 		my @cmd = ('patch', '-p1', ($rev ? '-R' : ()), '-N', '--no-backup-if-mismatch', '-r', '-', '-i', $p);
 		next unless run_quiet($stage, $log, @cmd);
-		my $t = KernelBuild::slurp($log) // '';
+		my $t = read_bytes($log) // '';
 		my @tail = (split /\n/, $t)[-3 .. -1];
 		die "patch -p1" . ($rev ? ' -R' : '') . " $p does not apply to $label: "
 			. join(' ', grep { defined } @tail) . " (log: $log)\n";
@@ -128,7 +136,7 @@ sub apply($self, $label, @patches) {
 	my @changed;
 	for my $f (@sync) {
 		if (-f "$stage/$f") {
-			next if -f "$src/$f" && !system('cmp', '-s', "$stage/$f", "$src/$f");
+			next if -f "$src/$f" && same_bytes("$stage/$f", "$src/$f");
 			make_path("$src/$f" =~ s{/[^/]*$}{}r);
 			unlink "$src/$f";	# never write through a hard link
 			copy("$stage/$f", "$src/$f") or die "copy to $src/$f: $!\n";

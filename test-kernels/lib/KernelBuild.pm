@@ -15,6 +15,7 @@ use File::Basename qw(dirname);
 use lib dirname(__FILE__) . '/../../scripts/lib';
 use ProcRun ();
 use OwnDir ();
+use ReadFile qw(read_bytes);
 
 # A kernel build (or a configuration step) runs this long at most.
 my $TIMEOUT = 4 * 3600;
@@ -67,8 +68,6 @@ sub first_errors($log) {
 	return @l ? join(' ', @l[0 .. ($#l < 2 ? $#l : 2)]) : @all ? $all[-1] : 'empty log';
 }
 
-sub slurp($f) { open my $fh, '<', $f or return undef; local $/; return scalar <$fh> }
-
 # Requested lines ("CONFIG_X=v", "# CONFIG_X is not set") that .config
 # does not honour; an empty list when all survived.  As merge_config.sh
 # does, a later fragment's line for an option overrides an earlier one.
@@ -102,10 +101,10 @@ sub lost_options($config_text, @fragment_texts) {
 # (stamp: the fragments' text and the tree).  Dies when merge_config or
 # olddefconfig fails or when a requested option was lost.
 sub configure($self) {
-	my @texts = map { slurp($_) // die "no config fragment $_\n" } @{$self->{fragments}};
+	my @texts = map { read_bytes($_) // die "no config fragment $_\n" } @{$self->{fragments}};
 	my $stamp = join "\0", $self->{src}, $self->{arch}, @texts;
 	my $sfile = "$self->{obj}/.kb-stamp";
-	return 0 if -f "$self->{obj}/.config" && (slurp($sfile) // '') eq $stamp;
+	return 0 if -f "$self->{obj}/.config" && (read_bytes($sfile) // '') eq $stamp;
 	make_path($self->{obj});
 	OwnDir::mark($self->{obj});
 	unlink $sfile;
@@ -119,7 +118,7 @@ sub configure($self) {
 		die "merge_config.sh failed: " . first_errors($log) . " (log: $log)\n" if $st;
 	}
 	$self->make($log, 'olddefconfig');
-	my @lost = lost_options(slurp("$self->{obj}/.config") // '', @texts);
+	my @lost = lost_options(read_bytes("$self->{obj}/.config") // '', @texts);
 	die "requested options lost in olddefconfig: @lost (see $self->{obj}/.config)\n" if @lost;
 	open my $fh, '>', $sfile or die "$sfile: $!\n";
 	print $fh $stamp;

@@ -4,7 +4,8 @@
 use v5.36;
 use Test::More;
 use FindBin;
-use lib "$FindBin::Bin/../lib";
+use lib "$FindBin::Bin/../lib", "$FindBin::Bin/../../scripts/lib";
+use TestCommon;
 use File::Temp qw(tempdir);
 use BootConf qw(read_machine read_states read_overlays read_cases overlay_cases);
 use BootQemu qw(qemu_command);
@@ -56,7 +57,6 @@ for my $c (@c) {
 }
 
 my $d = tempdir(CLEANUP => 1);
-sub write_to($f, $t) { open my $fh, '>', $f or die; print $fh $t; close $fh }
 write_to("$d/states", "a -\nb -R\n");
 ok(!eval { read_states("$d/states"); 1 }, 'a -R without a patch is refused');
 like($@, qr{states:2: -R without a patch}, '... naming the line');

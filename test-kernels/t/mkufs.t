@@ -8,6 +8,8 @@ use v5.36;
 use Test::More;
 use FindBin;
 use File::Temp qw(tempdir);
+use lib "$FindBin::Bin/../../scripts/lib";
+use TestCommon;
 
 my $src = "$FindBin::Bin/../guest/mkufs.c";
 my $d = tempdir(CLEANUP => 1);
@@ -16,11 +18,6 @@ plan skip_all => 'no C compiler on the host' unless $cc;
 my $bin = "$d/mkufs";
 is(system($cc, '-O2', '-Wall', '-Wextra', '-Werror', '-o', $bin, $src), 0, 'mkufs.c builds without a warning');
 
-sub image($file) {
-	open my $fh, '<:raw', $file or die "$file: $!";
-	local $/;
-	return <$fh>;
-}
 sub u8($img, $off) { return unpack 'C', substr($img, $off, 1) }
 sub u16($img, $off) { return unpack 'v', substr($img, $off, 2) }
 sub u32($img, $off) { return unpack 'V', substr($img, $off, 4) }
@@ -29,7 +26,7 @@ sub bit($img, $off, $n) { return (u8($img, $off + ($n >> 3)) >> ($n & 7)) & 1 }
 
 # Check the image of MIB MiB that mkufs wrote to FILE.
 sub check_image($file, $mib) {
-	my $img = image($file);
+	my $img = slurp($file) // die "$file: not written\n";
 	my $f = 1024;
 	my $sb = 8192;
 	is(length $img, $mib << 20, "$mib MiB: the image has the size asked for");
@@ -121,25 +118,33 @@ sub check_image($file, $mib) {
 	return $img;
 }
 
-my $out = `'$bin' '$d/4.img' 2>&1`;
-is($?, 0, 'mkufs FILE: exit 0');
-like($out, qr/^mkufs: \Q$d\E\/4\.img: UFS1, 4 MiB, 512 inodes, 499 free blocks \+ 6 fragments$/, '... says what it wrote');
-check_image("$d/4.img", 4);
-if (!system('command -v file >/dev/null 2>&1')) {
-	like(`file -b '$d/4.img'`, qr/Unix Fast File system \[v1\] \(little-endian\).*block size 8192, fragment size 1024/,
-		'file(1) reads it as UFS1, 8K/1K');
-}
-is(system("'$bin' -s 32 '$d/32.img' >/dev/null"), 0, 'mkufs -s 32: exit 0');
-check_image("$d/32.img", 32);
-is(system("'$bin' -s 1 '$d/1.img' >/dev/null"), 0, 'mkufs -s 1: exit 0');
-check_image("$d/1.img", 1);
+scenario 'mkufs FILE: a 4 MiB image' => sub {
+	my $out = `'$bin' '$d/4.img' 2>&1`;
+	is($?, 0, 'mkufs FILE: exit 0');
+	like($out, qr/^mkufs: \Q$d\E\/4\.img: UFS1, 4 MiB, 512 inodes, 499 free blocks \+ 6 fragments$/, '... says what it wrote');
+	check_image("$d/4.img", 4);
+	if (!system('command -v file >/dev/null 2>&1')) {
+		like(`file -b '$d/4.img'`, qr/Unix Fast File system \[v1\] \(little-endian\).*block size 8192, fragment size 1024/,
+			'file(1) reads it as UFS1, 8K/1K');
+	}
+};
+scenario 'mkufs -s 32: a 32 MiB image' => sub {
+	is(system("'$bin' -s 32 '$d/32.img' >/dev/null"), 0, 'mkufs -s 32: exit 0');
+	check_image("$d/32.img", 32);
+};
+scenario 'mkufs -s 1: a 1 MiB image' => sub {
+	is(system("'$bin' -s 1 '$d/1.img' >/dev/null"), 0, 'mkufs -s 1: exit 0');
+	check_image("$d/1.img", 1);
+};
 
-for my $bad (['-s', '0', "$d/x"], ['-s', '33', "$d/x"], ['-s', '4x', "$d/x"], ['-s', '-1', "$d/x"], ['-q', "$d/x"], [],
-	["$d/x", "$d/y"]) {
-	is(system("'$bin' @$bad 2>/dev/null") >> 8, 2, "mkufs @$bad: exit 2") or diag(join ' ', @$bad);
-}
-ok(!-e "$d/x", '... and nothing written');
-is(system("'$bin' '$d/no/such/dir.img' 2>/dev/null") >> 8, 1, 'an unwritable file: exit 1');
+scenario 'argument errors' => sub {
+	for my $bad (['-s', '0', "$d/x"], ['-s', '33', "$d/x"], ['-s', '4x', "$d/x"], ['-s', '-1', "$d/x"], ['-q', "$d/x"], [],
+		["$d/x", "$d/y"]) {
+		is(system("'$bin' @$bad 2>/dev/null") >> 8, 2, "mkufs @$bad: exit 2") or diag(join ' ', @$bad);
+	}
+	ok(!-e "$d/x", '... and nothing written');
+	is(system("'$bin' '$d/no/such/dir.img' 2>/dev/null") >> 8, 1, 'an unwritable file: exit 1');
+};
 
 # Kernel style: the packaged tree's checkpatch.pl, when a tree is
 # extracted (make tree; KTREE_CACHE as scripts/ktree.sh reads it).

@@ -15,13 +15,15 @@
 use v5.36;
 use JSON::PP ();
 use File::Find ();
+use FindBin;
+use lib "$FindBin::Bin/../../../scripts/lib";
+use ReadFile qw(read_bytes);
 
 my ($report, $mnt, $tree, @opts) = @ARGV;
 my $scan = ($0 =~ s{/[^/]*$}{}r) . '/../../bin/lifo-scan.pl';
 my $out = "$mnt/out";
 my $side = $report =~ s{/[^/]*$}{}r;
 
-sub slurp($f) { open my $fh, '<', $f or return undef; local $/; return <$fh> }
 sub run(%env) {
 	my $pid = fork // die "fork: $!";
 	if (!$pid) {
@@ -32,13 +34,13 @@ sub run(%env) {
 			'--out', $env{OUT_DIR} // $out) or die;
 	}
 	waitpid $pid, 0;
-	return ($? >> 8, slurp("$side/full.err") // '', scalar(() = (slurp("$side/full.out") // '') =~ /^\S.*:\d+:\d+: /mg));
+	return ($? >> 8, read_bytes("$side/full.err") // '', scalar(() = (read_bytes("$side/full.out") // '') =~ /^\S.*:\d+:\d+: /mg));
 }
 # The results a scan publishes in OUT, by path.
 sub results() {
 	my %r;
 	File::Find::find({ no_chdir => 1, wanted => sub {
-		$r{$_} = slurp($_) if -f $_ && m{^\Q$out\E/(?:findings\.\w+|scan\.json|cocci-tree/.*)\z};
+		$r{$_} = read_bytes($_) if -f $_ && m{^\Q$out\E/(?:findings\.\w+|scan\.json|cocci-tree/.*)\z};
 	} }, $out);
 	return \%r;
 }
