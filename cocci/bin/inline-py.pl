@@ -15,6 +15,8 @@
 # Exit 2 on errors (a rule or module unreadable, markers that do not pair).
 use v5.36;
 use FindBin;
+use lib "$FindBin::Bin/../../scripts/lib";
+use ReadFile ();
 use Getopt::Long qw(GetOptions);
 
 my $top = "$FindBin::Bin/../..";
@@ -27,9 +29,8 @@ my @rules = @ARGV ? @ARGV : map { "$top/cocci/$_.cocci" } qw(kmap_local_lifo kma
 sub fail($msg) { print STDERR "inline-py.pl: $msg\n"; exit 2 }
 
 sub slurp($f) {
-	open my $fh, '<', $f or fail("cannot read $f: $!");
-	local $/;
-	return scalar <$fh>;
+	my $why;
+	return ReadFile::read_bytes($f, \$why) // fail(ReadFile::read_error($f, $why));
 }
 
 # $text with each marked copy replaced by its module, the modules it

@@ -15,7 +15,6 @@ use Time::HiRes qw(time);
 plan skip_all => 'spatch not installed' unless have_spatch();
 my $root = root();
 my $tmp = tempdir(CLEANUP => 1);
-sub slurp($f) { open my $fh, '<', $f or return undef; local $/; <$fh> }
 # Runs a command (a list, no shell) for at most 60 s: (exit status,
 # stdout, stderr, seconds); timeout(1) exits 124 when it ends it.
 my $runs = 0;

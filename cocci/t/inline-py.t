@@ -11,7 +11,6 @@ use File::Temp qw(tempdir);
 my $root = root();
 my $tool = "$root/cocci/bin/inline-py.pl";
 my $rule = "$root/cocci/kmap_local_lifo.cocci";
-sub slurp($f) { local $/; open my $fh, '<', $f or die "$f: $!"; <$fh> }
 my $tmp = tempdir(CLEANUP => 1);
 my $text = slurp($rule);
 

@@ -34,7 +34,8 @@ scenario 'the reviewed-findings file' => sub {
 	ok(!eval { LifoKnown->new(reviewed => "$tmp/none") }, 'a missing file: refused');
 };
 
-plan skip_all => 'spatch not installed' unless have_spatch();
+# (A plan after a test has run cannot skip: the rest ends the file.)
+unless (have_spatch()) { done_testing; exit 0 }
 my $root = root();
 my $t = fake_tree();
 my $scan = "perl $root/cocci/bin/lifo-scan.pl --tree $t --jobs 2 --quiet";

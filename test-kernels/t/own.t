@@ -9,7 +9,8 @@
 use v5.36;
 use Test::More;
 use FindBin;
-use lib "$FindBin::Bin/../lib";
+use lib "$FindBin::Bin/../lib", "$FindBin::Bin/../../scripts/lib";
+use TestCommon qw(slurp);
 use File::Temp qw(tempdir);
 use File::Path qw(make_path);
 use POSIX ();
@@ -23,7 +24,6 @@ sub put($f, $text, $mode = 0644) {
 	close $fh or die;
 	chmod $mode, $f;
 }
-sub slurp($f) { open my $fh, '<', $f or return undef; local $/; <$fh> }
 
 my ($top, $tree, $bin) = ("$d/top", "$d/tree", "$d/bin");
 put("$top/scripts/ktree.sh", "echo '$tree'\n");
