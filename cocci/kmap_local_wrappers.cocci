@@ -169,6 +169,18 @@ def points_into(v, x):
 	reads = r"(?<![\w&])\*\(?%s\)?(?![\w\[(]|->|\.)|(?<![\w.>&])%s(?=->|\[)" % (x, x)
 	rest = re.sub(reads, "_", v)
 	return re.search(r"(?<![\w.>])%s(?!\w)" % x, rest) is not None
+
+def derived_from(r, x, pos):
+	"""Whether the local r of the function at pos is set, before pos, from
+	an expression that points into the mapping x (points_into()): a plain
+	assignment or the start of a loop (for (p = kaddr; ...)), as a
+	directory lookup walks the entries of a page it mapped."""
+	text = " ".join(definition(pos))
+	r = re.escape(str(r).strip())
+	for m in re.finditer(r"(?<![\w.>])%s\s*=(?!=)\s*([^;,]+)" % r, text):
+		if points_into(m.group(1), x):
+			return True
+	return False
 # <<< cocci/lib/lifo_source.py
 
 // prefilter: maps.list
@@ -284,6 +296,40 @@ V << wheld2.V;
 @@
 r = re.sub(r"\s+", "", R)
 if points_into(V, X) and not re.fullmatch(r"(NULL|0|false|-?E[A-Z0-9]+|-?\d+|(ERR_PTR|ERR_CAST)\(.*\))", r):
+	print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
+
+// Or a local set from the mapping before (de = kaddr + off in a loop,
+// for (p = kaddr; ...; ...)) and returned (return (T *)p, through a goto):
+// a directory lookup that returns the entry it found.
+@wheld3 depends on wmaps exists@
+identifier f, F;
+type T;
+expression X, E, S, RV;
+idexpression R;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+identifier om = {kmap_lifo_none}; // opmaps.list
+identifier sn = {kmap_lifo_none}; // opstructs.list
+struct sn *EO;
+position p;
+@@
+T *f(...) {
+... when any
+\( X = <+... \( mf(...) \| EO->om(...) \) ...+> \)
+... when != rf(..., <+... X ...+>, ...)
+    when != X = E
+    when != S->F = X
+return@p \( RV \& <+... R ...+> \);
+}
+
+@script:python depends on report@
+p << wheld3.p;
+X << wheld3.X;
+R << wheld3.R;
+RV << wheld3.RV;
+@@
+if (p[0].file, p[0].line, p[0].column) not in globals().get("wrap_fails", ()) and \
+		points_into(RV, R) and not points_into(RV, X) and derived_from(R, X, p):
 	print("WRAPPER: map %s %s" % (p[0].current_element, p[0].file))
 
 // A parameter released: the address or the page itself, or inside it.

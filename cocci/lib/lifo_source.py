@@ -141,3 +141,15 @@ def points_into(v, x):
 	reads = r"(?<![\w&])\*\(?%s\)?(?![\w\[(]|->|\.)|(?<![\w.>&])%s(?=->|\[)" % (x, x)
 	rest = re.sub(reads, "_", v)
 	return re.search(r"(?<![\w.>])%s(?!\w)" % x, rest) is not None
+
+def derived_from(r, x, pos):
+	"""Whether the local r of the function at pos is set, before pos, from
+	an expression that points into the mapping x (points_into()): a plain
+	assignment or the start of a loop (for (p = kaddr; ...)), as a
+	directory lookup walks the entries of a page it mapped."""
+	text = " ".join(definition(pos))
+	r = re.escape(str(r).strip())
+	for m in re.finditer(r"(?<![\w.>])%s\s*=(?!=)\s*([^;,]+)" % r, text):
+		if points_into(m.group(1), x):
+			return True
+	return False

@@ -506,6 +506,21 @@ class PointsInto(Case):
         self.assertTrue(self.m.points_into("n * k", "k"))
 
 
+class DerivedFrom(Case):
+    def test_loop_start_and_assignment(self):
+        f = self.c_file("char *find(struct page *pg)\n{\n\tchar *k, *p, *q;\n\n"
+                        "\tk = kmap_local_page(pg);\n\tq = k + 4;\n"
+                        "\tfor (p = k; p < q; p = next(p, 1))\n\t\t;\n\treturn p;\n}\n")
+        at = [Pos(f, 9, 1, "find")]
+        self.assertTrue(self.m.derived_from("p", "k", at))
+        self.assertTrue(self.m.derived_from("q", "k", at))
+
+    def test_value_read(self):
+        f = self.c_file("int get(struct page *pg)\n{\n\tint *k, v;\n\n"
+                        "\tk = kmap_local_page(pg);\n\tv = *k;\n\treturn v;\n}\n")
+        self.assertFalse(self.m.derived_from("v", "k", [Pos(f, 7, 1, "get")]))
+
+
 class OnStack(Case):
     def miter(self, flags):
         f = self.c_file("static int copy(struct scatterlist *sg)\n{\n"
