@@ -35,29 +35,8 @@ sub fifo($path) {
 	system('mkfifo', $path) == 0 or die "mkfifo $path";
 }
 
-my $patch = "$tmp/adds.patch";
-write_to($patch, <<'EOF2');
-From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
-From: Test Author <test@example.org>
-Date: Thu, 3 Dec 2026 10:00:00 +0000
-Subject: [PATCH] mm/copy: reorder the unmaps in copy_ok()
-
-Unmap the source first in copy_ok().
-
-Signed-off-by: Test Author <test@example.org>
----
-diff --git a/mm/copy.c b/mm/copy.c
---- a/mm/copy.c
-+++ b/mm/copy.c
-@@ -19,6 +19,6 @@ static void copy_ok(struct page *dst, struct page *src)
- 	s = kmap_local_page(src);
- 	d = kmap_local_page(dst);
- 	memcpy(d, s, PAGE_SIZE);
--	kunmap_local(d);
- 	kunmap_local(s);
-+	kunmap_local(d);
- }
-EOF2
+# (Shared with check-patch.t.)
+my $patch = "$FindBin::Bin/data/adds.patch";
 my @cp = ('perl', "$root/cocci/bin/check-patch.pl", '--out', "$tmp/out", '--jobs', 1, '--patch', $patch);
 
 # check-patch copies the files a patch touches: a FIFO there is no file
