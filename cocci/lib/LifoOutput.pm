@@ -59,9 +59,9 @@ sub sarif_log(%a) {
 	my $art = \&LifoFinding::artifact;
 	my $known = $a{known} && $a{known}->active ? $a{known} : undef;
 	my @results = map {
-		my $fp = LifoFinding::fingerprint($_);
-		+{ %{LifoFinding::sarif_result($_)},
-		  $known ? LifoFinding::sarif_marks($known->reviewed($fp), $known->baseline_state($fp)) : () }
+		my $r = LifoFinding::sarif_result($_);
+		my $fp = $r->{partialFingerprints}{$LifoFinding::FINGERPRINT_TAG};
+		$known ? { %$r, LifoFinding::sarif_marks($known->reviewed($fp), $known->baseline_state($fp)) } : $r
 	} @{$a{findings}};
 	my @notes = (
 		(map { { message => { text => $clean->($_) }, level => 'error' } } @{$a{notifications} // []}),
