@@ -25,6 +25,24 @@ sub fixed_candidates($tree, $files, $patterns, $jobs = 1, $index = undef) {
 	return _grep($tree, $files, $patterns, '-lF', $jobs, $index);
 }
 
+# candidates() and fixed_candidates() from one grep (each reads the
+# whole tree): without -w, then Perl keeps the files that name a token
+# as a word.  Returns the two lists of files.
+sub words_and_fixed($tree, $files, $tokens, $patterns, $jobs = 1, $index = undef) {
+	return ([candidates($tree, $files, $tokens, $jobs, $index)], []) unless @$patterns;
+	return ([], [fixed_candidates($tree, $files, $patterns, $jobs, $index)]) unless @$tokens;
+	my $word = LifoSlice::names_regex(@$tokens);
+	my $fixed = qr/(?:${\ join '|', map { quotemeta } @$patterns })/;
+	my (@words, @calls);
+	for my $f (_grep($tree, $files, [@$tokens, @$patterns], '-lF', $jobs, $index)) {
+		# (One that cannot be read now stays: run_rule reports it.)
+		my $text = read_bytes("$tree/$f");
+		push @words, $f if !defined $text || $text =~ $word;
+		push @calls, $f if !defined $text || $text =~ $fixed;
+	}
+	return (\@words, \@calls);
+}
+
 # candidates(), and the files that #include a .c file by the base name
 # of what they include ({ name.c => [files] }), from one grep: without
 # -w, so that it also finds the #include lines; Perl then keeps the

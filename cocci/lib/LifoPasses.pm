@@ -225,15 +225,15 @@ sub run(%o) {
 		if ($pass == 1) {
 			(my $c, $includers) = LifoGrep::candidates_and_includers($o{tree}, $o{all}, \@search, $o{jobs}, $o{index});
 			@hits = @$c;
-		} elsif (@search) {
-			@hits = LifoGrep::candidates($o{tree}, $o{all}, \@search, $o{jobs}, $o{index});
-		}
-		if (@members) {
-			# Calls of a member, in files that name its structure.
+		} elsif (@search || @members) {
+			# The files that name the new helpers, and those that call a
+			# new member ("->map(").
+			my ($words, $calls) = LifoGrep::words_and_fixed($o{tree}, $o{all}, \@search,
+				[map { "->$_(" } @members], $o{jobs}, $o{index});
+			# Calls of a member count in files that name its structure.
 			my $sre = LifoSlice::names_regex(@{$L{opstructs}});
 			# (One that cannot be read now stays: run_rule reports it.)
-			push @hits, grep { my $text = read_bytes("$o{tree}/$_"); !defined $text || $text =~ $sre }
-				LifoGrep::fixed_candidates($o{tree}, $o{all}, [map { "->$_(" } @members], $o{jobs}, $o{index});
+			push @hits, @$words, grep { my $text = read_bytes("$o{tree}/$_"); !defined $text || $text =~ $sre } @$calls;
 		}
 		my %read = map { $_ => 1 } keys %local, @hits;
 		my @files = grep { $read{$_} } @{$o{all}};

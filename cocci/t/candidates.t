@@ -2,7 +2,7 @@
 # LifoGrep::candidates: the files that name a token as a word, in the
 # order given, the same with one grep as with several at once (each
 # reads its own slice of the file list; their output must not mix); and
-# candidates_and_includers.
+# candidates_and_includers; words_and_fixed.
 use v5.36;
 use Test::More;
 use FindBin;
@@ -42,4 +42,17 @@ my ($cand, $inc) = LifoGrep::candidates_and_includers($i, \@in, ['kmap_local_pag
 is_deeply($cand, ['lib/a.c'], 'candidates: the file naming the word, not one naming a longer word');
 is_deeply({ map { $_ => [sort @{$inc->{$_}}] } keys %$inc }, { 'a.c' => ['drv/c.c', 'lib/b.c'] },
 	'includers: by base name, whatever the path and spacing; a mention in a comment is not one');
+
+# words_and_fixed: the files naming a word, and those holding a fixed
+# string, from one grep.
+my $w = tempdir(CLEANUP => 1);
+write_to("$w/a.c", "x = my_get_page(p);\n");
+write_to("$w/b.c", "x = my_get_page_twice(p);\n");
+write_to("$w/c.c", "ops->map(pool, h);\n");
+write_to("$w/d.c", "ops->mapping(pool, h); my_get_page(q);\n");
+my ($words, $calls) = LifoGrep::words_and_fixed($w, [qw(a.c b.c c.c d.c)], ['my_get_page'], ['->map('], 2);
+is_deeply($words, ['a.c', 'd.c'], 'words_and_fixed: the files naming the word, not a longer one');
+is_deeply($calls, ['c.c'], '... and those holding the fixed string');
+is_deeply([LifoGrep::words_and_fixed($w, [qw(a.c c.c)], [], ['->map('])], [[], ['c.c']], '... no words: the fixed strings alone');
+is_deeply([LifoGrep::words_and_fixed($w, [qw(a.c c.c)], ['my_get_page'], [])], [['a.c'], []], '... no fixed strings: the words alone');
 done_testing;
