@@ -837,6 +837,43 @@ def note_field_release(arg, pr):
 	field_releases.setdefault(pr[0].file, []).append((tidy(arg), pr))
 	helper_dirty.add(pr[0].file)
 
+# Fields mapped and released through helpers that handle one field of
+# the structure they are given (skcipher_map_src(walk)): for the check
+# across functions, a call maps or releases that field of its argument.
+# The calls are read from the text, as find_helper_calls() reads them
+# (a rule would cost a script call per identifier of the file).
+helper_field_releases = {}	# file => [(field, pos)]
+
+class Spot:
+	"""A call read from the text, standing for a position of spatch."""
+	def __init__(self, f, line, column, column_end, function):
+		self.file, self.line, self.line_end = f, str(line), str(line)
+		self.column, self.column_end = str(column), str(column_end)
+		self.current_element = function
+
+def field_through(arg, path):
+	"""The field at path of the structure a helper is given as arg:
+	s.path for &s."""
+	a = re.sub(r"\s+", "", str(arg))
+	return tidy(a) + (path.replace("->", ".", 1) if a.startswith("&") else path)
+
+def note_helper_field_calls(f):
+	maps, rels = helpers_of(f), release_helpers_of(f)
+	for fn, n, col, name, args in calls_of(f, set(maps) | set(rels)) if maps or rels else ():
+		if args is None:
+			continue
+		at = [Spot(f, n + 1, col, col + len(name), fn)]
+		if name in maps and maps[name][0] < len(args):
+			fld = field_of(field_through(args[maps[name][0]], maps[name][1]), at)
+			if fld:
+				field_maps.setdefault(f, []).append((fld, at))
+		for idx, path in sorted(rels.get(name, ())):
+			if idx < len(args):
+				helper_field_releases.setdefault(f, []).append((field_through(args[idx], path), at))
+
+def field_releases_in(f):
+	return field_releases.get(f, []) + helper_field_releases.get(f, [])
+
 leaves_of = {}
 
 def leaves(f, fn):
@@ -851,38 +888,76 @@ def leaves(f, fn):
 		if sum(1 for (t2, p2, _), _ in mine if (t2, p2) == (t, path)) != 1:
 			continue
 		x = path.replace("$", name)
-		if any(r[1][0].current_element == fn and mentions(r[0], x) for r in field_releases.get(f, ())):
+		if any(r[1][0].current_element == fn and mentions(r[0], x) for r in field_releases_in(f)):
 			continue
 		out.append((t, path, int(pm[0].line), pm))
 	leaves_of[(f, fn)] = sorted(out, key=lambda e: e[2])
 	return leaves_of[(f, fn)]
 
-def check_field_release(arg, pr):
-	"""A release of a field that a function of the file leaves mapped
-	under another, followed in this function by the release of the other."""
-	f = pr[0].file
-	mine = [r for r in field_releases.get(f, ()) if r[1][0].current_element == pr[0].current_element]
-	params = dict((t, name) for t, name in params_of(pr))
-	mappers = set(pm[0].current_element for _, pm in field_maps.get(f, ()))
-	for mapper in mappers:
-		if mapper == pr[0].current_element:
-			continue
-		left = leaves(f, mapper)
-		for ta, fa, la, pa in left:
-			if ta not in params:
+# The check across functions: a function that leaves two fields of the
+# structure it is passed mapped, and another function of the file,
+# passed the same type, that releases the first and then, on some path
+# (rule fieldorder), the second.
+field_pairs = {}	# (key(first release), key(second)) => [findings]
+field_ends = {}		# file => (keys of first releases, keys of second ones)
+field_fns = set()	# the functions that hold a first release
+
+def field_candidates(f):
+	"""Once per file, when its releases are all noted: the pairs of
+	releases that break the order if a path leads from one to the other."""
+	if f in field_ends:
+		return field_ends[f]
+	note_helper_field_calls(f)
+	firsts, seconds = set(), set()
+	rels = field_releases_in(f)
+	mappers = sorted(set(pm[0].current_element for _, pm in field_maps.get(f, ())))
+	for arg, pr in rels:
+		fn = pr[0].current_element
+		mine = [r for r in rels if r[1][0].current_element == fn and key(r[1]) != key(pr)]
+		params = dict((t, name) for t, name in params_of(pr))
+		for mapper in mappers:
+			if mapper == fn:
 				continue
-			a = fa.replace("$", params[ta])
-			if not mentions(arg, a):
-				continue
-			for tb, fb, lb, pb in left:
-				b = fb.replace("$", params.get(tb, "?"))
-				if tb != ta or lb <= la:
+			left = leaves(f, mapper)
+			for ta, fa, la, pa in left:
+				if ta not in params:
 					continue
-				if any(mentions(other, b) and int(q[0].line) > int(pr[0].line) for other, q in mine):
-					g = (f, pr[0].current_element, frozenset((fa, fb)))
-					keep(g, (int(pr[0].line), int(pr[0].column)), pr,
-					     record("field", pr, mapping(a, pa, la, mapper), mapping(b, pb, lb, mapper)),
-					     [(pa, "%s mapped" % a), (pb, "%s mapped" % b)])
+				a = fa.replace("$", params[ta])
+				if not mentions(arg, a):
+					continue
+				for tb, fb, lb, pb in left:
+					if tb != ta or lb <= la:
+						continue
+					b = fb.replace("$", params[tb])
+					for other, q in mine:
+						if mentions(other, b):
+							g = (f, fn, frozenset((fa, fb)))
+							rec = record("field", pr, mapping(a, pa, la, mapper), mapping(b, pb, lb, mapper))
+							field_pairs.setdefault((key(pr), key(q)), []).append(
+								(g, pr, rec, [(pa, "%s mapped" % a), (pb, "%s mapped" % b)]))
+							firsts.add(key(pr))
+							seconds.add(key(q))
+							field_fns.add(fn)
+	field_ends[f] = (firsts, seconds)
+	return field_ends[f]
+
+def field_functions():
+	"""The functions of the files read that hold the first release of a
+	pair (the files where a mapping or a release of a field was noted)."""
+	for f in sorted((helper_files | set(field_releases)) - set(field_ends)):
+		field_candidates(f)
+	return field_fns
+
+def field_first(p):
+	return key(p) in field_candidates(p[0].file)[0]
+
+def field_second(q):
+	return key(q) in field_candidates(q[0].file)[1]
+
+def field_path(p, q):
+	"""A path leads from the release at p to the one at q."""
+	for g, pr, rec, links in field_pairs.get((key(p), key(q)), ()):
+		keep(g, (int(pr[0].line), int(pr[0].column)), pr, rec, links)
 
 printed = set()
 

@@ -85,6 +85,59 @@ class Tidy(Case):
         self.assertEqual(self.m.tidy("a & m"), "a & m")
 
 
+class FieldThrough(Case):
+    def test_pointer_and_address(self):
+        ft = self.m.field_through
+        self.assertEqual(ft("walk", "->src.virt.addr"), "walk->src.virt.addr")
+        self.assertEqual(ft("& w -> in", "->addr"), "w->in.addr")
+        self.assertEqual(ft(" w ", "->pages[0]"), "w->pages[0]")
+
+
+class FieldPairs(Case):
+    """Fields left mapped by one function and released by another,
+    directly or through one-field helpers: the candidate pairs of
+    releases, which a path must then join (rule fieldorder)."""
+
+    SRC = """struct walk { struct { void *addr; } src, dst; };
+static void next(struct walk *w)
+{
+\tmap_src(w);
+\tmap_dst(w);
+}
+static void done(struct walk *w)
+{
+\tunmap_src(w);
+\tkunmap_local(w->dst.addr);
+}
+"""
+
+    def setUp(self):
+        super().setUp()
+        f = self.f = self.c_file(self.SRC)
+        m = self.m
+        # (Helpers of other files: those of f are summarized from its notes.)
+        m.ext_maps.update({"map_src": (0, "->src.addr"), "map_dst": (0, "->dst.addr")})
+        m.ext_rels.update({"unmap_src": {(0, "->src.addr")}})
+        self.dst = self.at(f, "kunmap_local", "done")
+        m.note_field_release("w->dst.addr", self.dst)
+        self.src = self.at(f, "unmap_src", "done")
+
+    def test_pair_of_a_helper_release_and_a_direct_one(self):
+        self.assertEqual(self.m.field_functions(), {"done"})
+        self.assertTrue(self.m.field_first(self.src))
+        self.assertTrue(self.m.field_second(self.dst))
+        self.assertFalse(self.m.field_first(self.dst))
+        self.m.field_path(self.src, self.dst)
+        (_, _, rec, _), = self.m.found.values()
+        self.assertEqual((rec["kind"], rec["first"]["expr"], rec["first"]["map"], rec["first"]["mapped_in"]),
+                         ("field", "w->src.addr", "map_src", "next"))
+        self.assertEqual((rec["line"], rec["column"], rec["end_column"]), (9, 1, 10))
+
+    def test_no_path_no_finding(self):
+        self.assertTrue(self.m.field_first(self.src))
+        self.assertEqual(self.m.found, {})
+
+
 class Mentions(Case):
     def test_whole_operand(self):
         m = self.m.mentions
