@@ -1073,7 +1073,9 @@ def note_helper_field_calls(f):
 			fld = field_of(field_through(args[maps[name][0]], maps[name][1]), at)
 			if fld:
 				field_maps.setdefault(f, []).append((fld, at))
-		for idx, path in sorted(rels.get(name, ())):
+		# One that may release several fields (skcipher_walk_next(), which
+		# can end in skcipher_walk_done()) says nothing of their order.
+		for idx, path in rels.get(name, ()) if len(rels.get(name, ())) == 1 else ():
 			if idx < len(args):
 				helper_field_releases.setdefault(f, []).append((field_through(args[idx], path), at))
 

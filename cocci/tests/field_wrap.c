@@ -29,6 +29,12 @@ static inline void walk_unmap_dst(struct walk *w)
 	kunmap_local(w->dst.addr);
 }
 
+static inline void walk_unmap_both(struct walk *w)
+{
+	kunmap_local(w->dst.addr);
+	kunmap_local(w->src.addr);
+}
+
 /* Leaves src, then dst, mapped in the walk. */
 static int walk_next(struct walk *w)
 {
@@ -82,4 +88,22 @@ int walk_done_mixed(struct walk *w)
 	kunmap_local(w->src.addr);
 	walk_unmap_dst(w);
 	return 0;
+}
+
+/*
+ * src released, then a call of a function that may release both fields
+ * (skcipher_walk_next(), which can end in skcipher_walk_done()): that
+ * says nothing of the order of dst.  Silent.
+ */
+static int walk_restart(struct walk *w)
+{
+	if (w->diff)
+		walk_unmap_both(w);
+	return walk_next(w);
+}
+
+int walk_done_again(struct walk *w)
+{
+	walk_unmap_src(w);
+	return walk_restart(w);
 }
