@@ -208,13 +208,13 @@ def note_array(arr, pa, way, p):
 shown_undecided = set()
 early_hits = set()	# (release, A, B) that early found
 
-def undecided_array(arr, pa):
+def undecided_array(arr, pa, why="released in no counting loop the rules can order"):
 	"""An array mapped in a loop whose releases the rules cannot order."""
 	if key(pa) in decided or key(pa) in shown_undecided:
 		return
 	shown_undecided.add(key(pa))
-	print("UNDECIDED: %s:%s: %s(): %s (%s) mapped in a loop, released in no counting loop the rules can order" % (
-		pa[0].file, pa[0].line, pa[0].current_element, arr, callee(pa)))
+	print("UNDECIDED: %s:%s: %s(): %s (%s) mapped in a loop, %s" % (
+		pa[0].file, pa[0].line, pa[0].current_element, arr, callee(pa), why))
 
 # Arrays of mappings: an element (a[i], a[i].f, a[i]->f) mapped in a
 # loop, directly or through a local stored there, then released in a
@@ -397,6 +397,19 @@ def judge_arrays(f, d):
 			base = n[:n.index("[]")]
 			todo.extend(b + n[len(base):] for b in alias.get((fn, base), ()))
 		return out
+	# Stores that move elements within the array (raid56 rotates
+	# pointers[] between its loops: p = a[k]; a[i] = a[i + 1]; a[n] = p):
+	# then the order of a loop releasing that array is not that of the
+	# mappings (a copy kept before, as raid56 keeps unmap_array, is).
+	moved = []	# (fn, name, offset)
+	for p, (q, a) in d.get("aliases", ()):
+		eq, ea = element(q), element(a)
+		if eq and ea and eq[0] == ea[0]:
+			moved.append((fn_of(p), eq[0], offset(p)))
+	for p, (e, l) in d.get("stores", ()):
+		ee, x = element(e), latest(copies, fn_of(p), l, offset(p))
+		if ee and x and element(x) and element(x)[0] == ee[0]:
+			moved.append((fn_of(p), ee[0], offset(p)))
 	released = []	# (fn, name, index, position of the release, loop)
 	for p, a in d.get("rels", ()):
 		a = tidy(a)
@@ -422,13 +435,16 @@ def judge_arrays(f, d):
 					first[r[4]] = r
 		dm = loop_direction(text, loop, idx)
 		for rloop, r in sorted(first.items()):
+			if any(m[0] == fn and m[1] == r[1] and loop[1] < m[2] < rloop[0] for m in moved):
+				el_undecided.append((name, pa, "its elements moved within the array before their release loop"))
+				break
 			dr = loop_direction(text, rloop, r[2])
 			if dm == 0 or dr == 0:
 				continue
 			decided.add(key(pa))
 			if dm == dr:
 				note_array(name, pa, "up" if dm > 0 else "down", r[3])
-		el_undecided.append((name, pa))
+		el_undecided.append((name, pa, None))
 
 def if_block(p):
 	"""The then-block of the if statement at p: (its text, its first and

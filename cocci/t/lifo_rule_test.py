@@ -665,7 +665,7 @@ class Arrays(Case):
         pa, _ = self.judge("for (i = 0; i < n; i++)", "kunmap_local(p[order[i]]);")
         self.assertEqual(self.m.found, {})
         self.assertNotIn(self.m.key(pa), self.m.decided)
-        self.assertEqual([(a, self.m.key(p)) for a, p in self.m.el_undecided], [("p[]", self.m.key(pa))])
+        self.assertEqual([(a, self.m.key(p)) for a, p, _ in self.m.el_undecided], [("p[]", self.m.key(pa))])
 
 
 class ArraysThroughLocals(Case):
