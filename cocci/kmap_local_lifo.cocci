@@ -1095,6 +1095,15 @@ def note_helper_field_calls(f):
 			if idx < len(args):
 				helper_field_releases.setdefault(f, []).append((field_through(args[idx], path), at))
 
+def field_released(e, a, pos):
+	"""Whether a release helper of the file of pos, given e, can release
+	a: a at the path of the field such a helper releases (gw_unmap(&in)
+	releases in.ptr)."""
+	k = ("paths", pos[0].file)
+	if k not in names_memo:
+		names_memo[k] = sorted(set(path for es in release_helpers_of(pos[0].file).values() for _, path in es))
+	return any(mentions(field_through(e, path), a, pos) for path in names_memo[k])
+
 def field_releases_in(f):
 	return field_releases.get(f, []) + helper_field_releases.get(f, [])
 
@@ -1324,8 +1333,17 @@ X << frel.X; pr << frel.pr;
 @@
 note_field_release(X, pr)
 
+// The functions of a file that maps: one that only calls the field
+// helpers of its file (gw_map(&in); gw_map(&out)) maps no name of the
+// lists, and maps twice all the same.
+@fns depends on maps@
+identifier f;
+position p;
+@@
+f@p(...) { ... }
+
 @script:python twice@
-p << maps.p;
+p << fns.p;
 fn;
 @@
 # A function that maps once gets a name no function has: dropping the
@@ -1466,6 +1484,8 @@ identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, p
 identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
+expression RHA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and (mentions(RHA, A, pb) or field_released(RHA, A, pb)) };
+expression RHB : script:python(B, pb) { mentions(RHB, B, pb) or field_released(RHB, B, pb) };
 position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) };
 position pn : script:python() { key(pn) in nullexit };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
@@ -1488,16 +1508,16 @@ struct snp *EOp;
 @@
 \( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
-    when != rh(..., RB, ...)
+    when != rh(..., RHB, ...)
     when != kr@pk(...)
     when != EOr->orl(..., RB, ...)
     when != EOk->okr@pk(...)
-    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
-    when != if (C) \( rb(..., RB, ...); \| rh(..., RB, ...); \| EOr->orl(..., RB, ...); \)
+    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
+    when != if (C) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
-\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
+\( ra@p(..., RA, ...) \| rh@p(..., RHA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; p << early.p;
@@ -1511,6 +1531,7 @@ position early.p;
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RB : script:python(B, p) { mentions(RB, B, p) };
+expression RHB : script:python(B, p) { mentions(RHB, B, p) or field_released(RHB, B, p) };
 expression E;
 position q;
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
@@ -1525,7 +1546,7 @@ struct snq *EOq;
 @@
 \( ra@p(...) \| rh@p(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
 ... when != B = E
-\( rb@q(..., RB, ...) \| rh@q(..., RB, ...) \| kr@qk@q(...) \| EOq->orl@q(..., RB, ...) \| EOq->okr@qk@q(...) \)
+\( rb@q(..., RB, ...) \| rh@q(..., RHB, ...) \| kr@qk@q(...) \| EOq->orl@q(..., RB, ...) \| EOq->okr@qk@q(...) \)
 
 @script:python depends on report || org || context@
 A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << late.q;
@@ -1547,6 +1568,7 @@ position early.p;
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RB : script:python(B, p) { mentions(RB, B, p) };
+expression RHB : script:python(B, p) { mentions(RHB, B, p) or field_released(RHB, B, p) };
 expression E;
 position q;
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
@@ -1565,7 +1587,7 @@ fn@q(...) {
 ... when any
 \( ra@p(...) \| rh@p(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
 ... when != rb(..., RB, ...)
-    when != rh(..., RB, ...)
+    when != rh(..., RHB, ...)
     when != kr@qk(...)
     when != EOr->orl(..., RB, ...)
     when != EOk->okr@qk(...)
@@ -1598,6 +1620,8 @@ identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, p
 identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and mentions(RA, A, pb) };
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
+expression RHA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and (mentions(RHA, A, pb) or field_released(RHA, A, pb)) };
+expression RHB : script:python(B, pb) { mentions(RHB, B, pb) or field_released(RHB, B, pb) };
 position pn : script:python() { key(pn) in nullexit };
 position pg : script:python() { not exits(pg) };
 position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) };
@@ -1618,16 +1642,16 @@ struct snp *EOp;
 @@
 \( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
-    when != rh(..., RB, ...)
+    when != rh(..., RHB, ...)
     when != kr@pk(...)
     when != EOr->orl(..., RB, ...)
     when != EOk->okr@pk(...)
-    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
-    when != if (D) \( rb(..., RB, ...); \| rh(..., RB, ...); \| EOr->orl(..., RB, ...); \)
+    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
+    when != if (D) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
-\( ra@p(..., RA, ...) \| rh@p(..., RA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
+\( ra@p(..., RA, ...) \| rh@p(..., RHA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; pb << nest.pb; p << guarded.p;

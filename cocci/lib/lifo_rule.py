@@ -889,6 +889,15 @@ def note_helper_field_calls(f):
 			if idx < len(args):
 				helper_field_releases.setdefault(f, []).append((field_through(args[idx], path), at))
 
+def field_released(e, a, pos):
+	"""Whether a release helper of the file of pos, given e, can release
+	a: a at the path of the field such a helper releases (gw_unmap(&in)
+	releases in.ptr)."""
+	k = ("paths", pos[0].file)
+	if k not in names_memo:
+		names_memo[k] = sorted(set(path for es in release_helpers_of(pos[0].file).values() for _, path in es))
+	return any(mentions(field_through(e, path), a, pos) for path in names_memo[k])
+
 def field_releases_in(f):
 	return field_releases.get(f, []) + helper_field_releases.get(f, [])
 
