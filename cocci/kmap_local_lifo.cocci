@@ -345,7 +345,8 @@ def message(r):
 		return "%s(): %s (%s, line %s) mapped in a loop counting %s but released in one counting %s too; release the last element mapped first" % (
 			r["function"], a["expr"], a["map"], a["line"], r["counting"], r["counting"])
 	def shown(m):
-		by = m["map"] + (" in %s()" % m["mapped_in"] if "mapped_in" in m else "")
+		by = m["map"] + (" in %s()" % m["mapped_in"] if "mapped_in" in m else "") + (
+			" in an earlier round" if m.get("round") == "earlier" else "")
 		return "%s (%s, line %s)" % (m["expr"], by, m["line"])
 	return "%s(): %s mapped before %s but released first; release %s before %s" % (
 		r["function"], shown(a), shown(b), b["expr"], a["expr"])
@@ -400,6 +401,22 @@ def note(a, pa, b, pb, p):
 	ea, eb = shown_as.get(key(pa), tidy(a)), shown_as.get(key(pb), tidy(b))
 	keep(g, rank, p, record("pair", p, mapping(ea, pa), mapping(eb, pb)),
 	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
+
+def note_carried(y, x, pa, p):
+	"""y keeps what x mapped at pa in an earlier round of a loop, and is
+	released at p after x is mapped at pa again (a helper given &x maps
+	its field, released through y, a pointer to a copy of x)."""
+	if not on_stack(x, pa):
+		return
+	h = helpers_of(pa[0].file).get(callee(pa))
+	if h:
+		y, x = field_through(y, h[1]), field_through("&" + str(x), h[1])
+	y, x = tidy(y), tidy(x)
+	first = mapping(y, pa)
+	first["round"] = "earlier"
+	g = (p[0].file, p[0].current_element, "carried", key(pa), y)
+	keep(g, (int(p[0].line), int(p[0].column)), p, record("pair", p, first, mapping(x, pa)),
+	     [(pa, "%s mapped, and kept in %s" % (x, y))])
 
 decided = set()
 
@@ -1258,7 +1275,10 @@ def org_text(s):
 // (without the "__" ones, which are called where the public ones are
 // named; a word starting with "_" makes spatch's scanner slow).  make scan
 // picks files itself and drops this rule.
-// prefilter: releases.list iterators.list keyreleases.list
+// The rule of a tree also names the helpers that map a field
+// (fieldmaps.list): their releases are helpers too (erofs_bread(),
+// erofs_put_metabuf()).
+// prefilter: releases.list iterators.list keyreleases.list fieldmaps.list
 @tokens@
 @@
 \(kunmap_local\|kunmap_atomic\|pte_unmap\|pte_unmap_unlock\|folio_release_kmap\|unmap_and_put_page\|sg_miter_stop\|skb_abort_seq_read\|io_mapping_unmap_local\|io_mapping_unmap_atomic\|sg_miter_next\|skb_seq_read\|zs_unmap_object\|zpool_unmap_handle\)(...)
@@ -1657,6 +1677,61 @@ struct snp *EOp;
 A << nest.A; B << pair.B; pb << nest.pb; p << guarded.p;
 @@
 undecided_guard(A, B, pb, p)
+
+// carried: a loop keeps the mapping of the last round in another
+// handle (prev = x, or *target = buf for a structure a helper maps a
+// field of) and releases it after it mapped x again (erofs's
+// erofs_find_target_block() releases the last candidate block after it
+// maps the next): the older mapping is released first.
+@carried depends on tokens && !patch exists@
+expression X, Y, E;
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+position pa, ps, p;
+@@
+\( X = <+... ma@pa(...) ...+> \)
+... when != ra(..., <+... X ...+>, ...)
+    when != X = E
+Y@ps = X;
+... when != ra(..., <+... Y ...+>, ...)
+    when != ra(..., <+... X ...+>, ...)
+    when != Y = E
+\( X = <+... ma@pa(...) ...+> \)
+... when != ra(..., <+... X ...+>, ...)
+    when != ra(..., <+... Y ...+>, ...)
+    when != X = E
+    when != Y = E
+ra@p(..., <+... Y ...+>, ...)
+
+@script:python@
+X << carried.X; Y << carried.Y; pa << carried.pa; p << carried.p;
+@@
+note_carried(Y, X, pa, p)
+
+@carriedf depends on tokens && !patch exists@
+expression S, T, E;
+identifier fh : script:python() { fh in helper_names() };
+identifier rh : script:python() { rh in release_helper_names() };
+position pa, ps, p;
+@@
+\( fh@pa(..., &S, ...) \)
+... when != rh(..., &S, ...)
+ *T@ps = S;
+... when != rh(..., T, ...)
+    when != rh(..., &S, ...)
+    when != T = E
+    when != *T = E
+\( fh@pa(..., &S, ...) \)
+... when != rh(..., &S, ...)
+    when != rh(..., T, ...)
+    when != T = E
+    when != *T = E
+rh@p(..., T, ...)
+
+@script:python@
+S << carriedf.S; T << carriedf.T; pa << carriedf.pa; p << carriedf.p;
+@@
+note_carried(T, S, pa, p)
 
 // Arrays: elements mapped in a loop (p[i] = map(), i rising) must be
 // released in a loop counting the other way.  The path search above

@@ -139,7 +139,8 @@ def message(r):
 		return "%s(): %s (%s, line %s) mapped in a loop counting %s but released in one counting %s too; release the last element mapped first" % (
 			r["function"], a["expr"], a["map"], a["line"], r["counting"], r["counting"])
 	def shown(m):
-		by = m["map"] + (" in %s()" % m["mapped_in"] if "mapped_in" in m else "")
+		by = m["map"] + (" in %s()" % m["mapped_in"] if "mapped_in" in m else "") + (
+			" in an earlier round" if m.get("round") == "earlier" else "")
 		return "%s (%s, line %s)" % (m["expr"], by, m["line"])
 	return "%s(): %s mapped before %s but released first; release %s before %s" % (
 		r["function"], shown(a), shown(b), b["expr"], a["expr"])
@@ -194,6 +195,22 @@ def note(a, pa, b, pb, p):
 	ea, eb = shown_as.get(key(pa), tidy(a)), shown_as.get(key(pb), tidy(b))
 	keep(g, rank, p, record("pair", p, mapping(ea, pa), mapping(eb, pb)),
 	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
+
+def note_carried(y, x, pa, p):
+	"""y keeps what x mapped at pa in an earlier round of a loop, and is
+	released at p after x is mapped at pa again (a helper given &x maps
+	its field, released through y, a pointer to a copy of x)."""
+	if not on_stack(x, pa):
+		return
+	h = helpers_of(pa[0].file).get(callee(pa))
+	if h:
+		y, x = field_through(y, h[1]), field_through("&" + str(x), h[1])
+	y, x = tidy(y), tidy(x)
+	first = mapping(y, pa)
+	first["round"] = "earlier"
+	g = (p[0].file, p[0].current_element, "carried", key(pa), y)
+	keep(g, (int(p[0].line), int(p[0].column)), p, record("pair", p, first, mapping(x, pa)),
+	     [(pa, "%s mapped, and kept in %s" % (x, y))])
 
 decided = set()
 

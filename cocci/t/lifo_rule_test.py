@@ -730,6 +730,16 @@ class Records(Case):
         self.assertEqual(self.m.message(rec), "done(): w->src (kmap_local_page in map(), line 3) mapped before "
                          "w->dst (kmap_local_page in map(), line 4) but released first; release w->dst before w->src")
 
+    def test_carried(self):
+        f = self.c_file("void slide(void)\n{\n\tfor (;;) {\n\t\tx = kmap_local_page(a);\n"
+                        "\t\tkunmap_local(prev);\n\t\tprev = x;\n\t}\n}\n")
+        pa, p = self.at(f, "kmap_local_page", "slide"), self.at(f, "kunmap_local", "slide")
+        self.m.note_carried("prev", "x", pa, p)
+        (_, _, rec, _), = self.m.found.values()
+        self.assertEqual(self.m.message(rec), "slide(): prev (kmap_local_page in an earlier round, line 4) "
+                         "mapped before x (kmap_local_page, line 4) but released first; release x before prev")
+        self.assertEqual(rec["kind"], "pair")
+
     def test_org_text(self):
         self.assertEqual(self.m.org_text("p[i] mapped"), "p(i) mapped")
 

@@ -1,0 +1,97 @@
+/*
+ * A loop that keeps the mapping of the last round in another handle and
+ * releases it after it mapped the next one (fs/erofs/namei.c,
+ * erofs_find_target_block() of 6.12: the last candidate block, copied
+ * to *target, is released after erofs_bread() mapped the next block).
+ */
+struct mbuf {
+	struct page *page;
+	void *base;
+};
+
+static void *mbread(struct mbuf *b, struct page *p)
+{
+	b->page = p;
+	b->base = kmap_local_page(p);
+	return b->base;
+}
+
+static void mbput(struct mbuf *b)
+{
+	if (b->base)
+		kunmap_local(b->base);
+	b->base = NULL;
+}
+
+/* The older page released while the newer is mapped: wrong. */
+void slide(struct page **p, int n)
+{
+	void *prev = NULL, *x;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		x = kmap_local_page(p[i]);
+		if (prev)
+			kunmap_local(prev);
+		prev = x;
+	}
+	if (prev)
+		kunmap_local(prev);
+}
+
+/* The older page released before the next is mapped: silent. */
+void slide_ok(struct page **p, int n)
+{
+	void *prev = NULL, *x;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (prev)
+			kunmap_local(prev);
+		x = kmap_local_page(p[i]);
+		prev = x;
+	}
+	if (prev)
+		kunmap_local(prev);
+}
+
+/* The last candidate kept in *target, released after the next is mapped. */
+void *find_block(struct mbuf *target, struct page **pages, int n)
+{
+	void *cand = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct mbuf buf = {};
+		char *de = mbread(&buf, pages[i]);
+
+		if (de[0] < 0) {
+			mbput(&buf);
+			continue;
+		}
+		if (cand)
+			mbput(target);
+		*target = buf;
+		cand = de;
+	}
+	return cand;
+}
+
+/* The last candidate released before the next block is mapped: silent. */
+void *find_block_ok(struct mbuf *target, struct page **pages, int n)
+{
+	void *cand = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct mbuf buf = {};
+		char *de;
+
+		if (cand)
+			mbput(target);
+		de = mbread(&buf, pages[i]);
+		*target = buf;
+		cand = de;
+	}
+	return cand;
+}
