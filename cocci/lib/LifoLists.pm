@@ -40,16 +40,29 @@ sub read_summaries($file) {
 	return @e;
 }
 
+# The modes helpers map in (guards.list): "guard NAME INDEX CONST" per
+# line (LifoGuard.pm).
+sub read_guards($file) {
+	open my $fh, '<', $file or die "cannot read $file: $!\n";
+	my @e;
+	local $_;
+	while (<$fh>) {
+		push @e, "guard $1 $2 $3" if /^guard ([A-Za-z_]\w*) (\d+) ([A-Z][A-Z0-9_]*)$/;
+	}
+	return @e;
+}
+
 # The lists a semantic patch names, { file name => [names] }: each read
 # from $dir, or from $seeds (cocci/) when $dir lacks it.  The lists that
 # only make scan writes (the helpers of other files: fieldmaps.list,
-# fields.list) are empty without $dir.
+# fields.list, guards.list) are empty without $dir.
 sub lists_in($dir, $seeds) {
 	my %l = map { $_ => [read_list(defined $dir && -f "$dir/$_" ? "$dir/$_" : "$seeds/$_")] }
 		qw(maps.list releases.list iterators.list keyreleases.list);
 	$l{$_} = [defined $dir && -f "$dir/$_" ? read_list("$dir/$_") : ()]
 		for qw(fieldmaps.list opmaps.list opreleases.list opkeyreleases.list opstructs.list);
 	$l{'fields.list'} = [defined $dir && -f "$dir/fields.list" ? read_summaries("$dir/fields.list") : ()];
+	$l{'guards.list'} = [defined $dir && -f "$dir/guards.list" ? read_guards("$dir/guards.list") : ()];
 	return \%l;
 }
 

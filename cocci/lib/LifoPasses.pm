@@ -26,6 +26,7 @@ use LifoGrep;
 use LifoSpatch;
 use LifoSlice;
 use LifoLists;
+use LifoGuard;
 use ProcRun ();
 
 # Passes go on while they find new helpers (a fixpoint), up to this
@@ -39,8 +40,10 @@ my $AHEAD_MAX = 16;
 # release, release by key; of the members of operations tables that do,
 # and of those structures;
 # the summaries of functions on a field of a parameter (fields.list:
-# "map|release NAME INDEX PATH"), and the names of those that map one.
-my @LISTS = qw(maps releases keyreleases opmaps opreleases opkeyreleases opstructs fieldmaps fields);
+# "map|release NAME INDEX PATH"), the names of those that map one, and
+# the mode a helper maps in (guards.list: "guard NAME INDEX CONST",
+# LifoGuard.pm).
+my @LISTS = qw(maps releases keyreleases opmaps opreleases opkeyreleases opstructs fieldmaps fields guards);
 my %LIST_OF = (map => 'maps', release => 'releases', keyrelease => 'keyreleases',
 	opmap => 'opmaps', oprelease => 'opreleases', opkeyrelease => 'opkeyreleases');
 
@@ -119,7 +122,7 @@ sub _static_files($tree, $name, $defs, $includers) {
 # for the next scan (LifoTreeIndex.pm keeps it), and back.
 sub _plan_text(@p) {
 	return join '', map { my $p = $_; "pass $p->{pass}\n"
-		. join('', map { join(' ', $_, $_ eq 'fields' ? map { _word($_) } @{$p->{lists}{$_}} : @{$p->{lists}{$_}}) . "\n" } @LISTS)
+		. join('', map { join(' ', $_, /^(?:fields|guards)\z/ ? map { _word($_) } @{$p->{lists}{$_}} : @{$p->{lists}{$_}}) . "\n" } @LISTS)
 		. join(' ', 'new', @{$p->{new}}) . "\n" } @p;
 }
 
@@ -128,7 +131,7 @@ sub _plan_of($text) {
 	for (split /\n/, $text // '') {
 		if (/^pass (\d+)\z/) { push @p, { pass => $1, lists => {} } }
 		elsif (@p && /^new((?: [A-Za-z_]\w*)*)\z/) { $p[-1]{new} = [split ' ', $1] }
-		elsif (@p && /^fields((?: \S+)*)\z/) { $p[-1]{lists}{fields} = [map { tr/:/ /r } split ' ', $1] }
+		elsif (@p && /^(fields|guards)((?: \S+)*)\z/) { $p[-1]{lists}{$1} = [map { tr/:/ /r } split ' ', $2] }
 		elsif (@p && /^(\w+)((?: [A-Za-z_]\w*)*)\z/ && grep { $_ eq $1 } @LISTS) { $p[-1]{lists}{$1} = [split ' ', $2] }
 		else { return () }
 	}
@@ -283,6 +286,12 @@ sub run(%o) {
 				push @{$L{$LIST_OF{$kind}}}, $name;
 			}
 			push @wrappers, [$kind, $name, $pass, $kind =~ /^field/ ? "$idx $path" : $kind =~ /^op/ ? "of struct $idx" : ()];
+			if ($kind =~ /^(?:field)?map\z/ && !$known{"guard $name"}++) {
+				my @defs = sort keys %{$defined{$name}};
+				my $text = @defs == 1 && length $defs[0] ? read_bytes("$o{tree}/$defs[0]") : undef;
+				my @g = defined $text ? LifoGuard::guard($text, $name, LifoSlice::names_regex(@{$L{maps}})) : ();
+				push @{$L{guards}}, "guard $name @g" if @g;
+			}
 			if ($kind =~ /^op/) {
 				# A member of struct $idx: its calls are E->NAME(...).
 				push @{$L{opstructs}}, $idx unless $known{"opstruct $idx"}++;

@@ -29,6 +29,10 @@ import re
 # FILE"): a call maps, or releases, field PATH of its argument INDEX.  By
 # name: only functions that other files can call (not static) are listed.
 extern_fields = "" # summaries: fields.list
+# The modes the helpers of a tree map in: "guard NAME INDEX CONST", the
+# helper maps on the stack only when given CONST there (erofs_bread()
+# of 6.1 maps with kmap_atomic() for EROFS_KMAP_ATOMIC, with kmap() else).
+call_guards = "" # summaries: guards.list
 # Functions whose result is a mapping.
 plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_local_pfn;kmap_atomic;kmap_atomic_prot;kmap_atomic_pfn;pte_offset_map;pte_offset_map_lock;pte_offset_map_nolock;pte_offset_map_ro_nolock;pte_offset_map_rw_nolock;__pte_offset_map;__pte_offset_map_lock;pte_alloc_map;pte_alloc_map_lock;bvec_kmap_local;io_mapping_map_local_wc;io_mapping_map_atomic_wc;zs_map_object;zpool_map_handle" # summaries: maps.list
 plain_maps = set(plain_map_names.split(";"))
@@ -46,6 +50,11 @@ for entry in extern_fields.split(";"):
 			ext_maps[w[1]] = (int(w[2]), w[3])
 		elif w[0] == "release":
 			ext_rels.setdefault(w[1], set()).add((int(w[2]), w[3]))
+guards = {}	# function => (index, constant)
+for entry in call_guards.split(";"):
+	w = entry.split()
+	if len(w) == 4 and w[0] == "guard" and w[2].isdigit():
+		guards[w[1]] = (int(w[2]), w[3])
 mapcalls = {}
 nested = set()
 nullexit = set()
@@ -168,10 +177,17 @@ def keep(g, rank, p, rec, links):
 
 def on_stack(x, pos):
 	"""Whether the mapping of x made at pos is on the kmap_local stack.
+	A helper that maps only in one mode (guards) does not when its call
+	passes another constant there.
 	sg_miter_next() maps with kmap() unless the iterator was started
 	with SG_MITER_ATOMIC (lib/scatterlist.c): an iterator that the
 	function starts with flags naming SG_MITER_* only, without it, is
 	not; flags the rules cannot read count as atomic."""
+	g = guards.get(callee(pos))
+	if g:
+		args = call_at(pos)[1]
+		a = args[g[0]].strip() if g[0] < len(args) else ""
+		return not re.fullmatch(r"[A-Z][A-Z0-9_]*", a) or a == g[1]
 	if callee(pos) != "sg_miter_next":
 		return True
 	text = " ".join(definition(pos))

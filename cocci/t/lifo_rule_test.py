@@ -595,6 +595,16 @@ class OnStack(Case):
         f = self.c_file("void f(struct page *p)\n{\n\tvoid *a = kmap_local_page(p);\n}\n")
         self.assertTrue(self.m.on_stack("a", [Pos(f, 3, 11, "f")]))
 
+    def test_mode_of_a_helper(self):
+        # erofs_bread() of 6.1 maps with kmap_atomic() for EROFS_KMAP_ATOMIC only.
+        self.m.guards["bread"] = (2, "KMAP_ATOMIC")
+        f = self.c_file("void f(void)\n{\n\tde = bread(&buf, n, KMAP);\n\tde = bread(&buf, n, KMAP_ATOMIC);\n"
+                        "\tde = bread(&buf, n, type);\n}\n")
+        at = lambda line: [Pos(f, line, 6, "f")]
+        self.assertFalse(self.m.on_stack("buf", at(3)), "another constant: not on the stack")
+        self.assertTrue(self.m.on_stack("buf", at(4)), "its constant")
+        self.assertTrue(self.m.on_stack("buf", at(5)), "a mode the rules cannot read")
+
 
 class ShownCallee(Case):
     def test_member(self):
