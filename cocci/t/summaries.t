@@ -23,7 +23,8 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'static-a.c' => 'drivers/y/a.c', 'static-b.c' => 'drivers/y/b.c',
 	'keyed-pool.c' => 'mm/kpool.c', 'keyed-user.c' => 'drivers/z/user.c',
 	'ops-pool.c' => 'mm/zzpool.c', 'ops-user.c' => 'drivers/zz/user.c', 'ops-direct.c' => 'drivers/zz/direct.c',
-	'fw-walk.h' => 'include/linux/fwalk.h', 'fw-walk.c' => 'mm/fwalk.c', 'fw-user.c' => 'drivers/w/user.c');
+	'fw-walk.h' => 'include/linux/fwalk.h', 'fw-walk.c' => 'mm/fwalk.c', 'fw-user.c' => 'drivers/w/user.c',
+	'guard-bread.c' => 'fs/g/bread.c', 'guard-user.c' => 'fs/g/user.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -55,6 +56,13 @@ scenario 'callers in other files' => sub {
 	like($found, qr{^drivers/x/user\.c:49:\d+: glue_bad\(\): w->addr \(glue_start, line 47\) mapped before d}m,
 		'mapped through a chain of helpers across files');
 	unlike($found, qr/copy_ok|peek_ok/, 'the kept order and a helper that leaves nothing mapped are silent');
+};
+scenario 'a helper that maps in one mode' => sub {
+	like(slurp("$tmp/o0/cocci-tree/guards.list") // '', qr/^guard gbread 2 G_KMAP$/m,
+		'gbread() maps only under if (type == G_KMAP)');
+	like($found, qr{^fs/g/user\.c:14:\d+: g_bad\(\): a \(kmap_local_page, line 11\) mapped before buf\.base \(gbread, line 13\)}m,
+		'a call in that mode maps');
+	unlike($found, qr/g_nomap/, 'a call in another mode maps nothing on the stack');
 };
 scenario 'a release by key, in another file' => sub {
 	like($wrappers, qr/^keyrelease kpool_unmap \(level 1\)$/m, 'kpool_unmap() releases what none of its parameters names: by key');
