@@ -721,12 +721,31 @@ def calls_of(f, names):
 				out.append((fn, n, m.start(), m.group(1), None))
 	return out
 
-def leaves_mapped(f, line, releases):
+def label_line(lines, n, label):
+	"""The line (1-based) of label in the function around line index n,
+	or None."""
+	pat = re.compile(r"\s*%s\s*:(?!:)" % re.escape(label))
+	for k in range(n, len(lines)):
+		if lines[k].startswith("}"):
+			break
+		if pat.match(lines[k]):
+			return k + 1
+	for k in range(n - 1, -1, -1):
+		if lines[k].startswith(("}", "{")):
+			break
+		if pat.match(lines[k]):
+			return k + 1
+	return None
+
+def leaves_mapped(f, line, releases, seen=None):
 	"""Whether the function of file f, from its mapping of a field at line
 	on, can return with the field mapped: it reaches a return of the
 	block of the mapping, or the end of the function, before any of the
-	lines releases (which release the field)."""
+	lines releases (which release the field), or jumps to a label from
+	which it does (a goto out past the release, as gcm_out_walk_go() of
+	arch/s390/crypto/aes_s390.c leaves its walk mapped)."""
 	lines, depth = lines_of(f), 0
+	seen = set() if seen is None else seen
 	for n in range(line, len(lines)):
 		t = lines[n]
 		if t.startswith("}"):
@@ -735,6 +754,12 @@ def leaves_mapped(f, line, releases):
 			return False
 		if depth == 0 and re.match(r"\s*return\b", t):
 			return True
+		m = re.search(r"\bgoto\s+(\w+)\s*;", t)
+		if m and m.group(1) not in seen:
+			seen.add(m.group(1))
+			at = label_line(lines, n, m.group(1))
+			if at is not None and leaves_mapped(f, at, releases, seen):
+				return True
 		if depth >= 0:
 			depth += t.count("{") - t.count("}")
 	return True

@@ -85,6 +85,25 @@ class Tidy(Case):
         self.assertEqual(self.m.tidy("a & m"), "a & m")
 
 
+class LeavesMapped(Case):
+    SRC = ("static int go(struct gw *gw, int n)\n{\n\tgw->ptr = kmap_local_page(gw->page);\n"
+           "\tif (n >= 16)\n\t\tgoto %s;\n\tkunmap_local(gw->ptr);\n\treturn n;\n"
+           "out:\n\treturn n;\nerr:\n\tkunmap_local(gw->ptr);\n\treturn -1;\n}\n")
+
+    def test_goto_past_the_release(self):
+        f = self.c_file(self.SRC % "out")
+        self.assertTrue(self.m.leaves_mapped(f, 3, {6, 11}))
+
+    def test_goto_to_a_release(self):
+        f = self.c_file(self.SRC % "err")
+        self.assertFalse(self.m.leaves_mapped(f, 3, {6, 11}))
+
+    def test_label_line(self):
+        lines = (self.SRC % "out").split("\n")
+        self.assertEqual(self.m.label_line(lines, 4, "out"), 8)
+        self.assertEqual(self.m.label_line(lines, 4, "none"), None)
+
+
 class FieldThrough(Case):
     def test_pointer_and_address(self):
         ft = self.m.field_through
