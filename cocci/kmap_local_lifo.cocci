@@ -418,14 +418,17 @@ def note(a, pa, b, pb, p):
 	keep(g, rank, p, record("pair", p, mapping(ea, pa), mapping(eb, pb)),
 	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
 
-def note_carried(y, x, pa, p):
+def note_carried(y, x, pa, p, fld=None):
 	"""y keeps what x mapped at pa in an earlier round of a loop, and is
-	released at p after x is mapped at pa again (a helper given &x maps
-	its field, released through y, a pointer to a copy of x)."""
+	released at p after x is mapped at pa again (for a structure x, a
+	helper given &x maps its field, or x.fld is mapped, released through
+	y, a pointer to a copy of x)."""
 	if not on_stack(x, pa):
 		return
 	h = helpers_of(pa[0].file).get(callee(pa))
-	if h:
+	if fld:
+		y, x = "%s->%s" % (tidy(y), fld), "%s.%s" % (tidy(x), fld)
+	elif h:
 		y, x = field_through(y, h[1]), field_through("&" + str(x), h[1])
 	y, x = tidy(y), tidy(x)
 	first = mapping(y, pa)
@@ -1773,6 +1776,35 @@ rh@p(..., T, ...)
 S << carriedf.S; T << carriedf.T; pa << carriedf.pa; p << carriedf.p;
 @@
 note_carried(T, S, pa, p)
+
+// The same with the field of the structure mapped and released directly
+// (buf.base = kmap_local_page(...); *target = buf; ...
+// kunmap_local(target->base)).
+@carriedd depends on tokens && !patch exists@
+expression S, T, E;
+identifier F;
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+position pa, ps, p;
+@@
+\( S.F = <+... ma@pa(...) ...+> \)
+... when != ra(..., <+... S.F ...+>, ...)
+ *T@ps = S;
+... when != ra(..., <+... T->F ...+>, ...)
+    when != ra(..., <+... S.F ...+>, ...)
+    when != T = E
+    when != *T = E
+\( S.F = <+... ma@pa(...) ...+> \)
+... when != ra(..., <+... S.F ...+>, ...)
+    when != ra(..., <+... T->F ...+>, ...)
+    when != T = E
+    when != *T = E
+ra@p(..., <+... T->F ...+>, ...)
+
+@script:python@
+S << carriedd.S; T << carriedd.T; F << carriedd.F; pa << carriedd.pa; p << carriedd.p;
+@@
+note_carried(T, S, pa, p, str(F))
 
 // Arrays: elements mapped in a loop (p[i] = map(), i rising) must be
 // released in a loop counting the other way.  The path search above

@@ -212,14 +212,17 @@ def note(a, pa, b, pb, p):
 	keep(g, rank, p, record("pair", p, mapping(ea, pa), mapping(eb, pb)),
 	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
 
-def note_carried(y, x, pa, p):
+def note_carried(y, x, pa, p, fld=None):
 	"""y keeps what x mapped at pa in an earlier round of a loop, and is
-	released at p after x is mapped at pa again (a helper given &x maps
-	its field, released through y, a pointer to a copy of x)."""
+	released at p after x is mapped at pa again (for a structure x, a
+	helper given &x maps its field, or x.fld is mapped, released through
+	y, a pointer to a copy of x)."""
 	if not on_stack(x, pa):
 		return
 	h = helpers_of(pa[0].file).get(callee(pa))
-	if h:
+	if fld:
+		y, x = "%s->%s" % (tidy(y), fld), "%s.%s" % (tidy(x), fld)
+	elif h:
 		y, x = field_through(y, h[1]), field_through("&" + str(x), h[1])
 	y, x = tidy(y), tidy(x)
 	first = mapping(y, pa)

@@ -95,3 +95,39 @@ void *find_block_ok(struct mbuf *target, struct page **pages, int n)
 	}
 	return cand;
 }
+
+/* The field mapped and released directly: the older candidate released late. */
+void *find_direct(struct mbuf *target, struct page **pages, int n)
+{
+	void *cand = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct mbuf buf = {};
+
+		buf.base = kmap_local_page(pages[i]);
+		if (cand)
+			kunmap_local(target->base);
+		*target = buf;
+		cand = buf.base;
+	}
+	return cand;
+}
+
+/* The same, the older candidate released before the next mapping: silent. */
+void *find_direct_ok(struct mbuf *target, struct page **pages, int n)
+{
+	void *cand = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct mbuf buf = {};
+
+		if (cand)
+			kunmap_local(target->base);
+		buf.base = kmap_local_page(pages[i]);
+		*target = buf;
+		cand = buf.base;
+	}
+	return cand;
+}
