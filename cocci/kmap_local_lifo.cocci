@@ -946,13 +946,27 @@ def label_line(lines, n, label):
 			return k + 1
 	return None
 
-def leaves_mapped(f, line, releases, seen=None):
+def failed_test(lines, n, name):
+	"""Whether the statement at line index n is under a test that the
+	field name failed to map (if (!vmf->pte), == NULL, IS_ERR()): the
+	if statement above it that is indented less."""
+	ind = lambda t: len(t) - len(t.lstrip())
+	k = n - 1
+	while k > 0 and (not lines[k].strip() or ind(lines[k]) >= ind(lines[n])):
+		k -= 1
+	w = re.escape(name)
+	return re.match(r"\s*(\}\s*)?(else\s+)?if\b", lines[k]) is not None and re.search(
+		r"![\s(]*[\w.>-]*\b%s\b(?!\s*[.\[(]|\s*->)|\b%s\s*==\s*NULL|IS_ERR(_OR_NULL)?\s*\([\w.>-]*\b%s\s*\)" % (w, w, w),
+		lines[k]) is not None
+
+def leaves_mapped(f, line, releases, seen=None, name=None):
 	"""Whether the function of file f, from its mapping of a field at line
 	on, can return with the field mapped: it reaches a return of the
 	block of the mapping, or the end of the function, before any of the
 	lines releases (which release the field), or jumps to a label from
 	which it does (a goto out past the release, as gcm_out_walk_go() of
-	arch/s390/crypto/aes_s390.c leaves its walk mapped)."""
+	arch/s390/crypto/aes_s390.c leaves its walk mapped), unless the jump
+	is taken when the field (its last name: name) failed to map."""
 	lines, depth = lines_of(f), 0
 	seen = set() if seen is None else seen
 	for n in range(line, len(lines)):
@@ -964,10 +978,10 @@ def leaves_mapped(f, line, releases, seen=None):
 		if depth == 0 and re.match(r"\s*return\b", t):
 			return True
 		m = re.search(r"\bgoto\s+(\w+)\s*;", t)
-		if m and m.group(1) not in seen:
+		if m and m.group(1) not in seen and not (name and failed_test(lines, n, name)):
 			seen.add(m.group(1))
 			at = label_line(lines, n, m.group(1))
-			if at is not None and leaves_mapped(f, at, releases, seen):
+			if at is not None and leaves_mapped(f, at, releases, seen, name):
 				return True
 		if depth >= 0:
 			depth += t.count("{") - t.count("}")
@@ -994,7 +1008,7 @@ def summarize(f):
 		for fn, es in maps.items():
 			for idx, path, line in sorted(es, key=lambda e: e[2]):
 				later = set(l for i, q, l in rels.get(fn, ()) if (i, q) == (idx, path) and l > line)
-				if leaves_mapped(f, line, later):
+				if leaves_mapped(f, line, later, name=(re.findall(r"\w+", path) or [None])[-1]):
 					out[fn] = (idx, path)
 					break
 		# A function that maps the field itself before it releases it

@@ -98,6 +98,13 @@ class LeavesMapped(Case):
         f = self.c_file(self.SRC % "err")
         self.assertFalse(self.m.leaves_mapped(f, 3, {6, 11}))
 
+    def test_goto_when_the_mapping_failed(self):
+        f = self.c_file(("static int go(struct gw *gw, int n)\n{\n\tgw->ptr = kmap_local_page(gw->page);\n"
+                         "\tif (!gw->ptr) {\n\t\tn = 0;\n\t\tgoto out;\n\t}\n\tkunmap_local(gw->ptr);\n"
+                         "out:\n\treturn n;\n}\n"))
+        self.assertFalse(self.m.leaves_mapped(f, 3, {8}, name="ptr"))
+        self.assertTrue(self.m.leaves_mapped(f, 3, {8}), "without its name, any jump")
+
     def test_label_line(self):
         lines = (self.SRC % "out").split("\n")
         self.assertEqual(self.m.label_line(lines, 4, "out"), 8)
