@@ -27,10 +27,12 @@ sub names_regex(@names) {
 }
 
 # A body that calls a function of the file that maps into a field
-# through a pointer ("s->f = kmap_local_page(...)") is kept too, and so
-# are the callers of those kept that way (to a fixed point): the rules
-# follow helpers of the same file that leave a field mapped through
-# chains of calls.
+# through a pointer ("s->f = kmap_local_page(...)") or releases one
+# ("kunmap_local(s->f)") is kept too, and so are the callers of those
+# kept that way (to a fixed point): the rules follow helpers of the same
+# file that leave a field mapped, or release it, through chains of
+# calls (gcm_in_walk_done() of arch/s390/crypto/aes_s390.c releases its
+# walk through _gcm_sg_unmap_and_advance()).
 # Returns the cut text and the emptied bodies as [first, last] line
 # numbers (1-based, inclusive) of the lines that were blanked.
 sub slice($text, $names) {
@@ -43,7 +45,7 @@ sub slice($text, $names) {
 	# read what it does (the function set to a member of an operations
 	# table, kmap_local_wrappers.cocci).
 	$keep[$_] ||= length $name[$_] && $name[$_] =~ /\A$names\z/ ? 1 : 0 for 0 .. $#bodies;
-	my $field = qr/->\s*[\w.>-]*\s*=\s*(?:\([^()]*\)\s*)?$names\s*\(/;
+	my $field = qr/->\s*[\w.>-]*\s*=\s*(?:\([^()]*\)\s*)?$names\s*\(|$names\s*\([^;{}]*->/;
 	my @chain = map { length $name[$_] && $inner[$_] =~ $field ? 1 : 0 } 0 .. $#bodies;
 	while (1) {
 		my @callee = map { $chain[$_] ? $name[$_] : () } 0 .. $#bodies;

@@ -145,11 +145,23 @@ static int calls_peek(struct page *page)
 	peek(page);
 	return 0;
 }
+
+static void unmap_it(struct s *s)
+{
+	kunmap_local(s->p);
+}
+
+static int done(struct s *s)
+{
+	unmap_it(s);
+	return 0;
+}
 EOF2
 my ($cout, $ccuts) = cut($chain);
 is_deeply($ccuts, [[19, 20], [32, 33]],
 	'chains of calls of a body that maps into a field are kept; an unrelated body, and a caller of a body that maps a local, are emptied');
 like($cout, qr/return step\(s\);/, '... the caller of the caller is kept');
+like($cout, qr/\tunmap_it\(s\);/, '... and the caller of a body that releases a field');
 
 # The body of a function whose own name is one of the names is kept:
 # the rules read what it does (an operations table's member).
