@@ -425,6 +425,10 @@ def note_carried(y, x, pa, p, fld=None):
 	y, a pointer to a copy of x)."""
 	if not on_stack(x, pa):
 		return
+	# Released where the new mapping failed (if (IS_ERR(de)) {...}): the
+	# copy is the only mapping held there.
+	if failed_test(lines_of(p[0].file), int(p[0].line) - 1, [str(x)] + [n for n in [assignee(pa)] if n]):
+		return
 	h = helpers_of(pa[0].file).get(callee(pa))
 	if fld:
 		y, x = "%s->%s" % (tidy(y), fld), "%s.%s" % (tidy(x), fld)
@@ -892,7 +896,7 @@ def layout(f):
 		return layouts[f]
 	lines, out, fn, params = lines_of(f), [], None, []
 	for n, t in enumerate(lines):
-		if re.match(r"[A-Za-z_].*\(", t):
+		if re.match(r"[A-Za-z_].*\(", t) and not re.match(r"\w+:(?!:)", t):
 			m = re.search(r"(\w+)\s*\(", t)
 			fn = m.group(1) if m else None
 			h = fn and re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fn), " ".join(lines[n:n + 6]))
@@ -946,18 +950,28 @@ def label_line(lines, n, label):
 			return k + 1
 	return None
 
-def failed_test(lines, n, name):
-	"""Whether the statement at line index n is under a test that the
-	field name failed to map (if (!vmf->pte), == NULL, IS_ERR()): the
-	if statement above it that is indented less."""
-	ind = lambda t: len(t) - len(t.lstrip())
-	k = n - 1
-	while k > 0 and (not lines[k].strip() or ind(lines[k]) >= ind(lines[n])):
+def failed_test(lines, n, names):
+	"""Whether the statement at line index n is under a test that one of
+	names (an expression, or a field path "->f.g" of any base) failed to
+	map: if (!x), x == NULL, IS_ERR(x), on its line or on an if statement
+	around it (each line above it indented less, up to the function)."""
+	ind = lambda t: len(t.expandtabs(8)) - len(t.expandtabs(8).lstrip())
+	around, k, level = [lines[n]], n - 1, ind(lines[n])
+	while k >= 0 and level > 0 and not lines[k].startswith(("{", "}")):
+		if lines[k].strip() and ind(lines[k]) < level:
+			around.append(lines[k])
+			level = ind(lines[k])
 		k -= 1
-	w = re.escape(name)
-	return re.match(r"\s*(\}\s*)?(else\s+)?if\b", lines[k]) is not None and re.search(
-		r"![\s(]*[\w.>-]*\b%s\b(?!\s*[.\[(]|\s*->)|\b%s\s*==\s*NULL|IS_ERR(_OR_NULL)?\s*\([\w.>-]*\b%s\s*\)" % (w, w, w),
-		lines[k]) is not None
+	for t in around:
+		m = re.match(r"\s*(\}\s*)?(else\s+)?if\s*\((.*)", t)
+		if not m:
+			continue
+		c = tidy(m.group(3))
+		for name in names:
+			x = (r"[\w.>-]*" if name.startswith(("->", ".")) else r"(?<![\w.>])") + re.escape(tidy(name))
+			if re.search(r"(?<![\w)])!\s*\(?\s*%s(?![\w.\[(]|->)|%s\s*==\s*NULL|(?<!!)IS_ERR(_OR_NULL)?\(\s*%s\s*\)" % (x, x, x), c):
+				return True
+	return False
 
 def leaves_mapped(f, line, releases, seen=None, name=None):
 	"""Whether the function of file f, from its mapping of a field at line
@@ -966,7 +980,7 @@ def leaves_mapped(f, line, releases, seen=None, name=None):
 	lines releases (which release the field), or jumps to a label from
 	which it does (a goto out past the release, as gcm_out_walk_go() of
 	arch/s390/crypto/aes_s390.c leaves its walk mapped), unless the jump
-	is taken when the field (its last name: name) failed to map."""
+	is taken when the field (its path: name) failed to map."""
 	lines, depth = lines_of(f), 0
 	seen = set() if seen is None else seen
 	for n in range(line, len(lines)):
@@ -978,10 +992,11 @@ def leaves_mapped(f, line, releases, seen=None, name=None):
 		if depth == 0 and re.match(r"\s*return\b", t):
 			return True
 		m = re.search(r"\bgoto\s+(\w+)\s*;", t)
-		if m and m.group(1) not in seen and not (name and failed_test(lines, n, name)):
+		if m and m.group(1) not in seen and not (name and failed_test(lines, n, [name])):
 			seen.add(m.group(1))
 			at = label_line(lines, n, m.group(1))
-			if at is not None and leaves_mapped(f, at, releases, seen, name):
+			# (From the label line itself: "err:	unmap(gw);".)
+			if at is not None and leaves_mapped(f, at - 1, releases, seen, name):
 				return True
 		if depth >= 0:
 			depth += t.count("{") - t.count("}")
@@ -1008,7 +1023,7 @@ def summarize(f):
 		for fn, es in maps.items():
 			for idx, path, line in sorted(es, key=lambda e: e[2]):
 				later = set(l for i, q, l in rels.get(fn, ()) if (i, q) == (idx, path) and l > line)
-				if leaves_mapped(f, line, later, name=(re.findall(r"\w+", path) or [None])[-1]):
+				if leaves_mapped(f, line, later, name=path):
 					out[fn] = (idx, path)
 					break
 		# A function that maps the field itself before it releases it
@@ -1174,10 +1189,22 @@ def field_released(e, a, pos):
 	"""Whether a release helper of the file of pos, given e, can release
 	a: a at the path of the field such a helper releases (gw_unmap(&in)
 	releases in.ptr)."""
+	summarize_dirty()
 	k = ("paths", pos[0].file)
 	if k not in names_memo:
 		names_memo[k] = sorted(set(path for es in release_helpers_of(pos[0].file).values() for _, path in es))
 	return any(mentions(field_through(e, path), a, pos) for path in names_memo[k])
+
+def releases_through_helper(p, a, pos):
+	"""For a call at p of a release helper of the file of pos: whether it
+	releases a, an argument that names it or the field at the path the
+	helper releases of its argument (gw_unmap_a(in) releases in->a, not
+	in->b).  Any other call: True."""
+	name, args = call_at(p)
+	rels = release_helpers_of(pos[0].file).get(name)
+	if not rels or any(mentions(x, a, pos) for x in args):
+		return True
+	return any(idx < len(args) and mentions(field_through(args[idx], path), a, pos) for idx, path in rels)
 
 def field_releases_in(f):
 	return field_releases.get(f, []) + helper_field_releases.get(f, [])
@@ -1334,8 +1361,8 @@ def org_text(s):
 // named; a word starting with "_" makes spatch's scanner slow).  make scan
 // picks files itself and drops this rule.
 // The rule of a tree also names the helpers that map a field
-// (fieldmaps.list): their releases are helpers too (erofs_bread(),
-// erofs_put_metabuf()).
+// (fieldmaps.list): their releases are helpers too (erofs_bread() maps
+// what erofs_put_metabuf() releases).
 // prefilter: releases.list iterators.list keyreleases.list fieldmaps.list
 @tokens@
 @@
@@ -1564,7 +1591,7 @@ expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and dist
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 expression RHA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and (mentions(RHA, A, pb) or field_released(RHA, A, pb)) };
 expression RHB : script:python(B, pb) { mentions(RHB, B, pb) or field_released(RHB, B, pb) };
-position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) };
+position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) };
 position pn : script:python() { key(pn) in nullexit };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
@@ -1611,7 +1638,7 @@ identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, p
 expression RB : script:python(B, p) { mentions(RB, B, p) };
 expression RHB : script:python(B, p) { mentions(RHB, B, p) or field_released(RHB, B, p) };
 expression E;
-position q;
+position q : script:python(B, p) { releases_through_helper(q, B, p) };
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position qk : script:python(B, p) { keyed_at(qk, B, p) };
@@ -1702,7 +1729,7 @@ expression RHA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and dis
 expression RHB : script:python(B, pb) { mentions(RHB, B, pb) or field_released(RHB, B, pb) };
 position pn : script:python() { key(pn) in nullexit };
 position pg : script:python() { not exits(pg) };
-position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) };
+position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) };
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position pk : script:python(B, pb) { keyed_at(pk, B, pb) };
@@ -2005,13 +2032,16 @@ del el_undecided[:]
 // Across functions: a function that maps two fields of the structure it
 // is passed (walk->src..., then walk->dst...) and releases neither, and
 // another function of the file, passed the same type, that releases the
-// first and then, on some path, the second.  Fields are compared by their
+// first and then, on some path that maps nothing again (a loop that
+// releases and maps anew), the second.  Fields are compared by their
 // path from the parameter; a field mapped twice in the mapper is left
 // undecided.  The fields may be mapped and released directly or through
 // helpers that each handle one field (skcipher_map_src(walk)).
 @fieldorder depends on tokens && !patch exists@
 identifier fo : script:python() { fo in field_functions() };
 identifier F, G;
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier fm : script:python() { fm in helper_names() };
 expression E, E2;
 position p : script:python() { field_first(p) };
 position q : script:python() { field_second(q) };
@@ -2019,7 +2049,7 @@ position q : script:python() { field_second(q) };
 fo(...) {
 ... when any
 \( F@p(...) \| E->F@p(...) \)
-...
+... when != \( ma(...) \| fm(...) \)
 \( G@q(...) \| E2->G@q(...) \)
 ... when any
 }

@@ -77,7 +77,7 @@ my @REWRITE = (
 EOF
 	[qr{ \(make scan counts these\)\.$}m, '.'],
 	[qr{  make scan\n// picks files itself and drops this rule\.$}m, ''],
-	[qr{^// The rule of a tree also names the helpers that map a field\n.*\n// erofs_put_metabuf\(\)\)\.\n}m, ''],
+	[qr{^// The rule of a tree also names the helpers that map a field\n.*\n// what erofs_put_metabuf\(\) releases\)\.\n}m, ''],
 );
 
 sub must_read($f) { my $why; read_bytes($f, \$why) // die 'kernel-rule.pl: ' . read_error($f, $why) . "\n" }

@@ -289,7 +289,8 @@ sub run(%o) {
 			if ($kind =~ /^(?:field)?map\z/ && !$known{"guard $name"}++) {
 				my @defs = sort keys %{$defined{$name}};
 				my $text = @defs == 1 && length $defs[0] ? read_bytes("$o{tree}/$defs[0]") : undef;
-				my @g = defined $text ? LifoGuard::guard($text, $name, LifoSlice::names_regex(@{$L{maps}})) : ();
+				# (Its mappings through field helpers count: an unguarded one is no mode.)
+				my @g = defined $text ? LifoGuard::guard($text, $name, LifoSlice::names_regex(@{$L{maps}}, @{$L{fieldmaps}})) : ();
 				push @{$L{guards}}, "guard $name @g" if @g;
 			}
 			if ($kind =~ /^op/) {

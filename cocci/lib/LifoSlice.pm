@@ -27,8 +27,10 @@ sub names_regex(@names) {
 }
 
 # A body that calls a function of the file that maps into a field
-# through a pointer ("s->f = kmap_local_page(...)") or releases one
-# ("kunmap_local(s->f)") is kept too, and so are the callers of those
+# through a pointer ("s->f = kmap_local_page(...)") or gives one of the
+# names a field through a pointer (a release, "kunmap_local(s->f)"; a
+# mapping from one, "kmap_local_page(s->page)", counts too: the regex
+# does not tell them apart) is kept too, and so are the callers of those
 # kept that way (to a fixed point): the rules follow helpers of the same
 # file that leave a field mapped, or release it, through chains of
 # calls (gcm_in_walk_done() of arch/s390/crypto/aes_s390.c releases its

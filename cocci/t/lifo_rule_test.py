@@ -102,8 +102,23 @@ class LeavesMapped(Case):
         f = self.c_file(("static int go(struct gw *gw, int n)\n{\n\tgw->ptr = kmap_local_page(gw->page);\n"
                          "\tif (!gw->ptr) {\n\t\tn = 0;\n\t\tgoto out;\n\t}\n\tkunmap_local(gw->ptr);\n"
                          "out:\n\treturn n;\n}\n"))
-        self.assertFalse(self.m.leaves_mapped(f, 3, {8}, name="ptr"))
+        self.assertFalse(self.m.leaves_mapped(f, 3, {8}, name="->ptr"))
         self.assertTrue(self.m.leaves_mapped(f, 3, {8}), "without its name, any jump")
+
+    def test_failed_test(self):
+        ft = self.m.failed_test
+        self.assertTrue(ft(["\tif (!gw->ptr) goto out;"], 0, ["->ptr"]), "on the line of the goto")
+        self.assertTrue(ft(["\tif (IS_ERR(de)) {", "\t\tgoto out;"], 1, ["de"]))
+        self.assertFalse(ft(["\tif (!IS_ERR(de)) {", "\t\tgoto out;"], 1, ["de"]), "a jump on success")
+        self.assertFalse(ft(["\tif (!w->dst.addr)", "\t\tgoto out;"], 1, ["->src.addr"]), "another field")
+        self.assertTrue(ft(["\tif (!w->src.addr)", "\t\tgoto out;"], 1, ["->src.addr"]))
+        self.assertFalse(ft(["\tif (n >= 16)", "\t\tgoto out;"], 1, ["->ptr"]))
+
+    def test_label_with_its_statement(self):
+        f = self.c_file("static int go(struct gw *gw, int n)\n{\n\tgw->ptr = kmap_local_page(gw->page);\n"
+                        "\tif (n < 0)\n\t\tgoto err;\n\tkunmap_local(gw->ptr);\n\treturn n;\n"
+                        "err:\tkunmap_local(gw->ptr);\n\treturn -1;\n}\n")
+        self.assertFalse(self.m.leaves_mapped(f, 3, {6, 8}))
 
     def test_label_line(self):
         lines = (self.SRC % "out").split("\n")
@@ -161,6 +176,8 @@ static void done(struct walk *w)
 
     def test_no_path_no_finding(self):
         self.assertTrue(self.m.field_first(self.src))
+        self.assertEqual(list(self.m.field_pairs), [(self.m.key(self.src), self.m.key(self.dst))],
+                         "a candidate pair, which only a path makes a finding")
         self.assertEqual(self.m.found, {})
 
 

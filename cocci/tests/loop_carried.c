@@ -131,3 +131,47 @@ void *find_direct_ok(struct mbuf *target, struct page **pages, int n)
 	}
 	return cand;
 }
+
+/* The kept candidate released where the next block failed to map: silent. */
+void *find_block_fail(struct mbuf *target, struct page **pages, int n)
+{
+	void *cand = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct mbuf buf = {};
+		char *de = mbread(&buf, pages[i]);
+
+		if (IS_ERR(de)) {
+			if (cand)
+				mbput(target);
+			return de;
+		}
+		if (cand) {
+			mbput(&buf);
+			break;
+		}
+		*target = buf;
+		cand = de;
+	}
+	return cand;
+}
+
+/* The previous page released where the next failed to map: silent. */
+void slide_fail(struct page **p, int n)
+{
+	void *prev = NULL, *x;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		x = kmap_local_page(p[i]);
+		if (!x) {
+			if (prev)
+				kunmap_local(prev);
+			return;
+		}
+		prev = x;
+	}
+	if (prev)
+		kunmap_local(prev);
+}
