@@ -1101,8 +1101,7 @@ def helper_arg(b, pb):
 		args = call_args("(" + after.lstrip(", "))
 		if want not in [re.sub(r"\s+", "", a) for a in args]:
 			return False
-	base = tidy(b)
-	field = base + (path.replace("->", ".", 1) if want.startswith("&") else path)
+	base, field = tidy(b), field_through(b, path)
 	aliases.setdefault(where(pb), {}).setdefault(base, set()).add(field)
 	shown_as[key(pb)] = field
 	return True
@@ -1277,8 +1276,9 @@ def field_candidates(f):
 	return field_ends[f]
 
 def field_functions():
-	"""The functions of the files read that hold the first release of a
-	pair (the files where a mapping or a release of a field was noted)."""
+	"""The names of the functions that hold the first release of a pair,
+	in the files read (those that map, and those where a release of a
+	field was noted): a name, of whichever file."""
 	for f in sorted((helper_files | set(field_releases)) - set(field_ends)):
 		field_candidates(f)
 	return field_fns
