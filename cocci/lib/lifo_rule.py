@@ -420,12 +420,26 @@ def judge_arrays(f, d):
 			mapped.append((fn_of(p), *element(e), pa, inner(offset(p))))
 	# Aliases: q = p, memcpy(q, p, ...) and q[j] = p[i] let q release the elements of p.
 	alias = {}
+	same = {}	# q = p: q is the storage of p (not a copy of its elements)
 	for p, (q, a) in d.get("aliases", ()):
 		eq, ea = element(q), element(a)
 		if eq and ea:
 			alias.setdefault((fn_of(p), ea[0]), set()).add(eq[0])
 		elif not eq and not ea:
 			alias.setdefault((fn_of(p), tidy(a)), set()).add(tidy(q))
+			if callee(p) != "memcpy":
+				same.setdefault((fn_of(p), tidy(a)), set()).add(tidy(q))
+	def storage(fn, name):
+		"""Array name ("p[]", "p[].f") and the same through the pointers set
+		to p (q = p: "q[]"), to a fixed point."""
+		out, todo = set(), [name]
+		while todo:
+			n = todo.pop()
+			if n not in out:
+				out.add(n)
+				base = n[:n.index("[]")]
+				todo.extend(b + n[len(base):] for b in same.get((fn, base), ()))
+		return out
 	def names(fn, name):
 		out, todo = set(), [name]
 		while todo:
@@ -439,8 +453,9 @@ def judge_arrays(f, d):
 		return out
 	# Stores that move elements within the array (raid56 rotates
 	# pointers[] between its loops: p = a[k]; a[i] = a[i + 1]; a[n] = p):
-	# then the order of a loop releasing that array is not that of the
-	# mappings (a copy kept before, as raid56 keeps unmap_array, is).
+	# then the order of a loop releasing that array, or a pointer to it,
+	# is not that of the mappings (a copy of its elements kept before, as
+	# raid56 keeps unmap_array, is).
 	moved = []	# (fn, name, offset)
 	for p, (q, a) in d.get("aliases", ()):
 		eq, ea = element(q), element(a)
@@ -475,7 +490,7 @@ def judge_arrays(f, d):
 					first[r[4]] = r
 		dm = loop_direction(text, loop, idx)
 		for rloop, r in sorted(first.items()):
-			if any(m[0] == fn and m[1] == r[1] and loop[1] < m[2] < rloop[0] for m in moved):
+			if any(m[0] == fn and r[1] in storage(fn, m[1]) and loop[1] < m[2] < rloop[0] for m in moved):
 				el_undecided.append((name, pa, "its elements moved within the array before their release loop"))
 				break
 			dr = loop_direction(text, rloop, r[2])

@@ -49,3 +49,27 @@ static void recover_copy(struct page **pages, int n, int faila)
 	for (i = n - 1; i >= 0; i--)
 		kunmap_local(unmap[i]);
 }
+
+/*
+ * Released through a pointer to the array, set before the rotation: the
+ * same storage, rotated.  Undecided.
+ */
+static void recover_ptr(struct page **pages, int n, int faila)
+{
+	void *ptrs[8];
+	void **q;
+	void *p;
+	int i;
+
+	for (i = 0; i < n; i++)
+		ptrs[i] = kmap_local_page(pages[i]);
+	q = ptrs;
+
+	p = ptrs[faila];
+	for (i = faila; i < n - 2; i++)
+		ptrs[i] = ptrs[i + 1];
+	ptrs[n - 2] = p;
+
+	for (i = n - 1; i >= 0; i--)
+		kunmap_local(q[i]);
+}
