@@ -625,48 +625,41 @@ def judge_arrays(f, d):
 		if pa:
 			mapped.append((fn_of(p), *element(e), pa, inner(offset(p))))
 	# Aliases: q = p, memcpy(q, p, ...) and q[j] = p[i] let q release the elements of p.
+	# Stores that move elements within the array (raid56 rotates
+	# pointers[] between its loops: p = a[k]; a[i] = a[i + 1]; a[n] = p):
+	# then the order of a loop releasing that array, or a pointer to it,
+	# is not that of the mappings (a copy of its elements kept before, as
+	# raid56 keeps unmap_array, is).
 	alias = {}
 	same = {}	# q = p: q is the storage of p (not a copy of its elements)
+	moved = []	# (fn, name, offset)
 	for p, (q, a) in d.get("aliases", ()):
 		eq, ea = element(q), element(a)
 		if eq and ea:
 			alias.setdefault((fn_of(p), ea[0]), set()).add(eq[0])
+			if eq[0] == ea[0]:
+				moved.append((fn_of(p), eq[0], offset(p)))
 		elif not eq and not ea:
 			alias.setdefault((fn_of(p), tidy(a)), set()).add(tidy(q))
 			if callee(p) != "memcpy":
 				same.setdefault((fn_of(p), tidy(a)), set()).add(tidy(q))
-	def storage(fn, name):
-		"""Array name ("p[]", "p[].f") and the same through the pointers set
-		to p (q = p: "q[]"), to a fixed point."""
-		out, todo = set(), [name]
-		while todo:
-			n = todo.pop()
-			if n not in out:
-				out.add(n)
-				base = n[:n.index("[]")]
-				todo.extend(b + n[len(base):] for b in same.get((fn, base), ()))
-		return out
-	def names(fn, name):
+	def closure(table, fn, name):
+		"""Array name ("p[]", "p[].f") and the names table gives it, or its
+		base ("p"), to a fixed point."""
 		out, todo = set(), [name]
 		while todo:
 			n = todo.pop()
 			if n in out:
 				continue
 			out.add(n)
-			todo.extend(alias.get((fn, n), ()))
+			todo.extend(table.get((fn, n), ()))
 			base = n[:n.index("[]")]
-			todo.extend(b + n[len(base):] for b in alias.get((fn, base), ()))
+			todo.extend(b + n[len(base):] for b in table.get((fn, base), ()))
 		return out
-	# Stores that move elements within the array (raid56 rotates
-	# pointers[] between its loops: p = a[k]; a[i] = a[i + 1]; a[n] = p):
-	# then the order of a loop releasing that array, or a pointer to it,
-	# is not that of the mappings (a copy of its elements kept before, as
-	# raid56 keeps unmap_array, is).
-	moved = []	# (fn, name, offset)
-	for p, (q, a) in d.get("aliases", ()):
-		eq, ea = element(q), element(a)
-		if eq and ea and eq[0] == ea[0]:
-			moved.append((fn_of(p), eq[0], offset(p)))
+	# The names that release the elements of an array; those that are
+	# its storage (q = p: "q[]").
+	names = lambda fn, name: closure(alias, fn, name)
+	storage = lambda fn, name: closure(same, fn, name)
 	for p, (e, l) in d.get("stores", ()):
 		ee, x = element(e), latest(copies, fn_of(p), l, offset(p))
 		if ee and x and element(x) and element(x)[0] == ee[0]:
