@@ -31,23 +31,22 @@ sub read_list($file) {
 # The summaries of functions (fields.list): "map|release NAME INDEX
 # PATH" per line, as kmap_local_lifo.cocci prints them without "field".
 sub read_summaries($file) {
-	open my $fh, '<', $file or die "cannot read $file: $!\n";
-	my @e;
-	local $_;
-	while (<$fh>) {
-		push @e, "$1 $2 $3 $4" if /^(map|release) ([A-Za-z_]\w*) (\d+) ([^\s;"\\]+)$/;
-	}
-	return @e;
+	return _read_entries($file, qr/^(map|release) ([A-Za-z_]\w*) (\d+) ([^\s;"\\]+)$/);
 }
 
 # The modes helpers map in (guards.list): "guard NAME INDEX CONST" per
 # line (LifoGuard.pm).
 sub read_guards($file) {
+	return _read_entries($file, qr/^(guard) ([A-Za-z_]\w*) (\d+) ([A-Z][A-Z0-9_]*)$/);
+}
+
+# The lines of $file that $re matches, as the words it captures.
+sub _read_entries($file, $re) {
 	open my $fh, '<', $file or die "cannot read $file: $!\n";
 	my @e;
 	local $_;
 	while (<$fh>) {
-		push @e, "guard $1 $2 $3" if /^guard ([A-Za-z_]\w*) (\d+) ([A-Z][A-Z0-9_]*)$/;
+		push @e, join ' ', @{^CAPTURE} if $_ =~ $re;
 	}
 	return @e;
 }
