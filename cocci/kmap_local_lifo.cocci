@@ -75,6 +75,22 @@ def lines_of(f):
 			srclines[f] = []
 	return srclines[f]
 
+flats = {}
+
+def flat(f):
+	"""The text of file f with comments and literals blanked (line and
+	column offsets kept), and the offset of each line."""
+	if f not in flats:
+		blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))
+		lit = "|".join(r"%s(?:\\.|[^%s\\\n])*%s" % (q, q, q) for q in (chr(34), chr(39)))
+		text = re.sub(r"/\*.*?\*/|//[^\n]*|" + lit, blank, "\n".join(lines_of(f)), flags=re.S)
+		starts, o = [], 0
+		for t in text.split("\n"):
+			starts.append(o)
+			o += len(t) + 1
+		flats[f] = (text, starts)
+	return flats[f]
+
 def text_from(p):
 	"""The text from position p on: the rest of its line and the seven
 	lines after it."""
@@ -202,6 +218,59 @@ def derived_from(r, x, pos):
 		if points_into(m.group(1), x):
 			return True
 	return False
+
+def _open_before(text, end, opener, closer):
+	"""The index of the opener that the closer at text[end] closes, or
+	-1."""
+	depth = 0
+	for i in range(end, -1, -1):
+		if text[i] == closer:
+			depth += 1
+		elif text[i] == opener:
+			depth -= 1
+			if depth == 0:
+				return i
+	return -1
+
+def failure_return(p):
+	"""Whether the return at p hands back a failed mapping: it is the last
+	statement of an if that tests what it returns for failure (if
+	(IS_ERR(x)) return x; if (!x) { ...; return ERR_CAST(x); }), so
+	nothing mapped reaches the caller.  Read from the text: a rule that
+	matched every such if of a file cost more than all the helper rules
+	together."""
+	body = definition(p)
+	rest = text_from(p)
+	m = re.match(r"return\b\s*(.*?);\s*(\S?)", rest, re.S)
+	if not body or not m:
+		return False
+	v = re.sub(r"\s+", "", m.group(1))
+	c = re.fullmatch(r"ERR_CAST\((.*)\)", v)
+	v = c.group(1) if c else v
+	# The function up to the return, literals and comments blanked (their
+	# braces are not those of the code).
+	flat_text, starts = flat(p[0].file)
+	head = int(p[0].line) - len(body)
+	text = flat_text[starts[head]:starts[int(p[0].line) - 1] + int(p[0].column)]
+	end = len(text.rstrip()) - 1
+	if end >= 0 and text[end] != ")":
+		# In a block: the return must close it.
+		if m.group(2) != "}":
+			return False
+		depth, i = 0, end
+		while i >= 0 and (text[i] != "{" or depth):
+			depth += {"}": 1, "{": -1}.get(text[i], 0)
+			i -= 1
+		end = len(text[:i].rstrip()) - 1
+		if i < 0 or end < 0 or text[end] != ")":
+			return False
+	start = _open_before(text, end, "(", ")")
+	if start < 0 or not re.search(r"(?<![\w.>])if\s*$", text[:start]):
+		return False
+	cond = re.sub(r"\s+", "", text[start + 1:end])
+	cond = re.sub(r"^(?:un)?likely\((.*)\)$", r"\1", cond)
+	x = re.escape(v)
+	return re.fullmatch(r"IS_ERR(?:_OR_NULL)?\(%s\)|!\(?%s\)?|%s==NULL|NULL==%s" % (x, x, x, x), cond) is not None
 # <<< cocci/lib/lifo_source.py
 # >>> cocci/lib/lifo_rule.py: copied in by make regen (cocci/bin/inline-py.pl); edit that file
 # SPDX-License-Identifier: GPL-2.0-only
@@ -492,22 +561,6 @@ def element(e):
 	if depth or i == 0:
 		return None
 	return (body[:i] + "[]" + m.group(2), body[i + 1:-1].strip())
-
-flats = {}
-
-def flat(f):
-	"""The text of file f with comments and literals blanked (line and
-	column offsets kept), and the offset of each line."""
-	if f not in flats:
-		blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))
-		lit = "|".join(r"%s(?:\\.|[^%s\\\n])*%s" % (q, q, q) for q in (chr(34), chr(39)))
-		text = re.sub(r"/\*.*?\*/|//[^\n]*|" + lit, blank, "\n".join(lines_of(f)), flags=re.S)
-		starts, o = [], 0
-		for t in text.split("\n"):
-			starts.append(o)
-			o += len(t) + 1
-		flats[f] = (text, starts)
-	return flats[f]
 
 def offset(p):
 	starts = flat(p[0].file)[1]

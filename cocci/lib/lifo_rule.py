@@ -287,22 +287,6 @@ def element(e):
 		return None
 	return (body[:i] + "[]" + m.group(2), body[i + 1:-1].strip())
 
-flats = {}
-
-def flat(f):
-	"""The text of file f with comments and literals blanked (line and
-	column offsets kept), and the offset of each line."""
-	if f not in flats:
-		blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))
-		lit = "|".join(r"%s(?:\\.|[^%s\\\n])*%s" % (q, q, q) for q in (chr(34), chr(39)))
-		text = re.sub(r"/\*.*?\*/|//[^\n]*|" + lit, blank, "\n".join(lines_of(f)), flags=re.S)
-		starts, o = [], 0
-		for t in text.split("\n"):
-			starts.append(o)
-			o += len(t) + 1
-		flats[f] = (text, starts)
-	return flats[f]
-
 def offset(p):
 	starts = flat(p[0].file)[1]
 	n = int(p[0].line) - 1

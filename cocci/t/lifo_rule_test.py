@@ -617,6 +617,29 @@ class DerivedFrom(Case):
         self.assertFalse(self.m.derived_from("v", "k", [Pos(f, 7, 1, "get")]))
 
 
+class FailureReturn(Case):
+    SRC = ("void *f(struct page *pg, int y)\n{\n\tvoid *a = kmap_local_page(pg);\n\n"
+           "\tif (IS_ERR(a))\n\t\treturn a;\n"
+           "\tif (unlikely(!a)) {\n\t\tpr_err(\"{\");\n\t\treturn ERR_CAST(a);\n\t}\n"
+           "\tif (a == NULL) {\n\t\tif (y)\n\t\t\treturn a;\n\t\tfoo();\n\t}\n"
+           "\tif (IS_ERR(pg)) {\n\t\tbar();\n\t\treturn a;\n\t}\n"
+           "\tif (!a) {\n\t\tif (y) {\n\t\t\tbaz();\n\t\t}\n\t\treturn a;\n\t}\n"
+           "\telse\n\t\treturn a;\n\treturn a;\n}\n")
+
+    def test_failure_returns(self):
+        f = self.c_file(self.SRC)
+        for nth in (1, 4):
+            self.assertTrue(self.m.failure_return(self.at(f, "return a", nth=nth)), nth)
+        self.assertTrue(self.m.failure_return(self.at(f, "return ERR_CAST")))
+
+    def test_other_returns(self):
+        f = self.c_file(self.SRC)
+        # Under another test, after another test of what is returned,
+        # after an else, at the end.
+        for nth in (2, 3, 5, 6):
+            self.assertFalse(self.m.failure_return(self.at(f, "return a", nth=nth)), nth)
+
+
 class OnStack(Case):
     def miter(self, flags):
         f = self.c_file("static int copy(struct scatterlist *sg)\n{\n"
