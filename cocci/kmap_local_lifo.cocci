@@ -303,6 +303,9 @@ import re
 # whole tree finds them: "WRAPPER: fieldmap|fieldrelease FUNC INDEX PATH
 # FILE"): a call maps, or releases, field PATH of its argument INDEX.  By
 # name: only functions that other files can call (not static) are listed.
+# Also the members of operations tables set to such functions ("map
+# MEMBER INDEX PATH STRUCT": E->MEMBER(...) calls one, in a file that
+# names STRUCT).
 extern_fields = "" # summaries: fields.list
 # The modes the helpers of a tree map in: "guard NAME INDEX CONST", the
 # helper maps on the stack only when given CONST there (erofs_bread()
@@ -318,9 +321,12 @@ iterators = set(iterator_names.split(";"))
 keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
 ext_maps = {}	# function => (index, path)
 ext_rels = {}	# function => set((index, path))
+ext_members = {}	# member => the structures of the tables that set it
 for entry in extern_fields.split(";"):
 	w = entry.split()
-	if len(w) == 4 and w[2].isdigit():
+	if len(w) in (4, 5) and w[2].isdigit():
+		if len(w) == 5:
+			ext_members.setdefault(w[1], set()).add(w[4])
 		if w[0] == "map":
 			ext_maps[w[1]] = (int(w[2]), w[3])
 		elif w[0] == "release":
@@ -887,24 +893,68 @@ names_memo = {}
 
 def helpers_of(f):
 	"""The field helpers a call in file f can reach: {function: (index,
-	path)}, those of the file over those of other files."""
+	path)}, those of the file (and the members of its tables set to
+	them) over those of other files."""
 	summarize_dirty()
-	h = dict(ext_maps)
-	h.update(helpers.get(f, {}))
+	h = ext_of(f, ext_maps)
+	h.update(by_member(f, helpers.get(f, {})))
 	return h
 
 def release_helpers_of(f):
 	summarize_dirty()
-	h = dict((n, set(e)) for n, e in ext_rels.items())
-	h.update(release_helpers.get(f, {}))
+	h = dict((n, set(e)) for n, e in ext_of(f, ext_rels).items())
+	h.update(by_member(f, release_helpers.get(f, {})))
 	return h
+
+def ext_of(f, table):
+	"""The entries of table (ext_maps, ext_rels) a call in file f can
+	reach: a member of an operations table only where its structure is
+	named."""
+	return dict((n, e) for n, e in table.items()
+		if n not in ext_members or any(names_struct(f, t) for t in ext_members[n]))
+
+named_structs = {}
+
+def names_struct(f, t):
+	if (f, t) not in named_structs:
+		named_structs[(f, t)] = re.search(r"\b%s\b" % re.escape(t), flat(f)[0]) is not None
+	return named_structs[(f, t)]
+
+tables = {}
+
+def op_members(f):
+	"""The initializers of operations tables in file f: {function:
+	set((member, structure))} for each ".member = function" of a
+	"struct S name = { ... }" (static, const, an array of them or not)."""
+	if f not in tables:
+		text, out = flat(f)[0], {}
+		for m in re.finditer(r"\bstruct\s+(\w+)\s+(?:const\s+)?\w+\s*(?:\[[^]=;]*\]\s*)?=\s*\{", text):
+			depth, i = 0, m.end() - 1
+			for i in range(m.end() - 1, len(text)):
+				depth += {"{": 1, "}": -1}.get(text[i], 0)
+				if depth == 0:
+					break
+			for e in re.finditer(r"\.\s*(\w+)\s*=\s*&?\s*(\w+)\s*(?=[,}])", text[m.end():i + 1]):
+				out.setdefault(e.group(2), set()).add((e.group(1), m.group(1)))
+		tables[f] = out
+	return tables[f]
+
+def by_member(f, table):
+	"""table ({function: summary}) with the members of the operations
+	tables of file f that are set to its functions: a call through the
+	member is a call of the function."""
+	out = dict(table)
+	for fn in table:
+		for member, t in op_members(f).get(fn, ()):
+			out.setdefault(member, table[fn])
+	return out
 
 def helper_names():
 	"""The field helpers of every file read (a rule that knows the call
 	checks it is one of its file: helper_calls) and of other files."""
 	summarize_dirty()
 	if "maps" not in names_memo:
-		names_memo["maps"] = set(n for h in helpers.values() for n in h) | set(ext_maps)
+		names_memo["maps"] = set(n for f, h in helpers.items() for n in by_member(f, h)) | set(ext_maps)
 	return names_memo["maps"]
 
 def release_helper_names(f=None):
@@ -916,21 +966,28 @@ def release_helper_names(f=None):
 	k = ("releases", f)
 	if k not in names_memo:
 		names_memo[k] = set(release_helpers_of(f)) if f is not None else \
-			set(n for h in release_helpers.values() for n in h) | set(ext_rels)
+			set(n for f, h in release_helpers.items() for n in by_member(f, h)) | set(ext_rels)
 	return names_memo[k]
 
 def print_summaries():
 	"""What the functions of the files read leave mapped in, or release
 	from, a field of a parameter, for the other files (the passes of make
-	scan): a function other files can call, a path without spaces."""
+	scan): a function other files can call, or a member of an operations
+	table set to one, a path without spaces."""
 	summarize_dirty()
 	for f in sorted(summarized):
 		for kind, table in (("fieldmap", helpers.get(f, {})), ("fieldrelease", release_helpers.get(f, {}))):
 			for fn in sorted(table):
 				es = [table[fn]] if kind == "fieldmap" else sorted(table[fn])
 				for idx, path in es:
-					if re.fullmatch(r"(->|\.)[\w.>\[\]-]*", path) and not is_static(f, fn):
+					if not re.fullmatch(r"(->|\.)[\w.>\[\]-]*", path):
+						continue
+					if not is_static(f, fn):
 						print("WRAPPER: %s %s %d %s %s" % (kind, fn, idx, path, f))
+					# A static function too, set to a member of a table:
+					# "opfieldmap MEMBER STRUCT INDEX PATH FILE".
+					for member, t in sorted(op_members(f).get(fn, ())):
+						print("WRAPPER: op%s %s %s %d %s %s" % (kind, member, t, idx, path, f))
 	summarized.clear()
 
 statics = {}
@@ -1078,7 +1135,8 @@ def summarize(f):
 		if sa:
 			rels.setdefault(fname(pr), set()).add((sa[0], sa[1], int(pr[0].line)))
 	lay = layout(f)
-	ext_r = dict((n, set(e)) for n, e in ext_rels.items())
+	ext_m = ext_of(f, ext_maps)
+	ext_r = dict((n, set(e)) for n, e in ext_of(f, ext_rels).items())
 	while True:
 		out = {}
 		for fn, es in maps.items():
@@ -1096,10 +1154,10 @@ def summarize(f):
 				if not any((i2, q2) == (i, q) and l2 < l for i2, q2, l2 in own):
 					releasers.setdefault(fn, set()).add((i, q))
 		# Helpers of other files, unless a function of this one has the name.
-		mapper = dict(ext_maps)
-		mapper.update(out)
+		mapper = dict(ext_m)
+		mapper.update(by_member(f, out))
 		releaser = dict(ext_r)
-		releaser.update(releasers)
+		releaser.update(by_member(f, releasers))
 		grown = False
 		for fn, n, col, name, args in calls_of(f, set(mapper) | set(releaser)) if mapper or releaser else ():
 			params = lay[n][1]
@@ -1438,8 +1496,9 @@ identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_l
 identifier om = {kmap_lifo_none}; // opmaps.list
 identifier sn = {kmap_lifo_none}; // opstructs.list
 struct sn *EO;
+expression EHm;
 @@
-\(mf@p\|EO->om@p\)(...)
+\(mf@p\|EO->om@p\|EHm->mf@p\)(...)
 
 @script:python@
 p << maps.p;
@@ -1549,18 +1608,20 @@ identifier snb = {kmap_lifo_none}; // opstructs.list
 struct snb *EOb;
 identifier snr = {kmap_lifo_none}; // opstructs.list
 struct snr *EOr;
+expression EHa, EHb, EHr;
 @@
 fn(...) {
 ... when any
-\( A = <+... \(ma@pa\|EOa->om@pa\)(...) ...+> \| ia@pa(..., A) \| fa@pa(..., A, ...) \)
+\( A = <+... \(ma@pa\|EOa->om@pa\)(...) ...+> \| ia@pa(..., A) \| \(fa@pa\|EHa->fa@pa\)(..., A, ...) \)
 ... when != ra(..., <+... A ...+>, ...)
     when != rh(..., <+... A ...+>, ...)
+    when != EHr->rh(..., <+... A ...+>, ...)
     when != EOr->orl(..., <+... A ...+>, ...)
     when != A = E
     when != if@pg (C) { <+... ra(..., <+... A ...+>, ...) ...+> }
     when != if (C) ra(..., <+... A ...+>, ...);
     when any
-\( \(mb@pb\|EOb->om@pb\)(...) \| fh@pb(...) \| F(..., fh@pb, ...) \)
+\( \(mb@pb\|EOb->om@pb\)(...) \| \(fh@pb\|EHb->fh@pb\)(...) \| F(..., fh@pb, ...) \)
 ... when any
 }
 
@@ -1610,8 +1671,9 @@ identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier om = {kmap_lifo_none}; // opmaps.list
 identifier snb = {kmap_lifo_none}; // opstructs.list
 struct snb *EOb;
+expression EHb;
 @@
-\( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+\( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| \(fh@pb\|EHb->fh@pb\)(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 
 // The then-branch of "if (!B)" (unlikely(!B), IS_ERR(B), B == NULL) for
 // the handle B of a pair: there B is NULL (its map failed) and only the
@@ -1671,19 +1733,21 @@ identifier snk = {kmap_lifo_none}; // opstructs.list
 struct snk *EOk;
 identifier snp = {kmap_lifo_none}; // opstructs.list
 struct snp *EOp;
+expression EHb, EHp, EHr, EHs, EHt;
 @@
-\( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+\( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| \(fh@pb\|EHb->fh@pb\)(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RHB, ...)
+    when != EHr->rh(..., RHB, ...)
     when != kr@pk(...)
     when != EOr->orl(..., RB, ...)
     when != EOk->okr@pk(...)
-    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
-    when != if (C) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \)
+    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EHs->rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
+    when != if (C) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EHt->rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
-\( ra@p(..., RA, ...) \| rh@p(..., RHA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
+\( ra@p(..., RA, ...) \| \(rh@p\|EHp->rh@p\)(..., RHA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; p << early.p;
@@ -1709,10 +1773,11 @@ identifier snp = {kmap_lifo_none}; // opstructs.list
 struct snp *EOp;
 identifier snq = {kmap_lifo_none}; // opstructs.list
 struct snq *EOq;
+expression EHp, EHq;
 @@
-\( ra@p(...) \| rh@p(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
+\( ra@p(...) \| \(rh@p\|EHp->rh@p\)(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
 ... when != B = E
-\( rb@q(..., RB, ...) \| rh@q(..., RHB, ...) \| kr@qk@q(...) \| EOq->orl@q(..., RB, ...) \| EOq->okr@qk@q(...) \)
+\( rb@q(..., RB, ...) \| \(rh@q\|EHq->rh@q\)(..., RHB, ...) \| kr@qk@q(...) \| EOq->orl@q(..., RB, ...) \| EOq->okr@qk@q(...) \)
 
 @script:python depends on report || org || context@
 A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << late.q;
@@ -1748,12 +1813,14 @@ identifier snr = {kmap_lifo_none}; // opstructs.list
 struct snr *EOr;
 identifier snk = {kmap_lifo_none}; // opstructs.list
 struct snk *EOk;
+expression EHp, EHr;
 @@
 fn@q(...) {
 ... when any
-\( ra@p(...) \| rh@p(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
+\( ra@p(...) \| \(rh@p\|EHp->rh@p\)(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RHB, ...)
+    when != EHr->rh(..., RHB, ...)
     when != kr@qk(...)
     when != EOr->orl(..., RB, ...)
     when != EOk->okr@qk(...)
@@ -1805,19 +1872,21 @@ identifier snk = {kmap_lifo_none}; // opstructs.list
 struct snk *EOk;
 identifier snp = {kmap_lifo_none}; // opstructs.list
 struct snp *EOp;
+expression EHb, EHp, EHr, EHs, EHt;
 @@
-\( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| fh@pb(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
+\( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| \(fh@pb\|EHb->fh@pb\)(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RHB, ...)
+    when != EHr->rh(..., RHB, ...)
     when != kr@pk(...)
     when != EOr->orl(..., RB, ...)
     when != EOk->okr@pk(...)
-    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
-    when != if (D) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \)
+    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EHs->rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
+    when != if (D) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EHt->rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
-\( ra@p(..., RA, ...) \| rh@p(..., RHA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
+\( ra@p(..., RA, ...) \| \(rh@p\|EHp->rh@p\)(..., RHA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
 
 @script:python depends on report && undecided@
 A << nest.A; B << pair.B; pb << nest.pb; p << guarded.p;
@@ -2106,11 +2175,12 @@ identifier fm : script:python() { fm in helper_names() };
 expression E, E2;
 position p : script:python() { field_first(p) };
 position q : script:python() { field_second(q) };
+expression EHm;
 @@
 fo(...) {
 ... when any
 \( F@p(...) \| E->F@p(...) \)
-... when != \( ma(...) \| fm(...) \)
+... when != \( ma(...) \| fm(...) \| EHm->fm(...) \)
 \( G@q(...) \| E2->G@q(...) \)
 ... when any
 }
@@ -2151,8 +2221,9 @@ identifier orl = {kmap_lifo_none}; // opreleases.list
 identifier okr = {kmap_lifo_none}; // opkeyreleases.list
 identifier sn = {kmap_lifo_none}; // opstructs.list
 struct sn *EO;
+expression EHp;
 @@
-* \( rp@p(...) \| rh@p(...) \| kr@p(...) \| EO->orl@p(...) \| EO->okr@p(...) \)
+* \( rp@p(...) \| \(rh@p\|EHp->rh@p\)(...) \| kr@p(...) \| EO->orl@p(...) \| EO->okr@p(...) \)
 
 @depends on tokens && patch@
 position p : script:python() { owner(p) == "p" };
@@ -2177,6 +2248,32 @@ identifier RA, RB;
 - RA@p(EA);
   RB@q(EB);
 + RA(EA);
+)
+
+// The same through members of operations tables (ops->unmap(it, &m)).
+@depends on tokens && patch@
+position p : script:python() { owner(p) == "p" };
+position q : script:python() { owner(q) == "q" };
+expression C, D, EP, EQ;
+expression list EA, EB;
+identifier RA, RB;
+@@
+(
+- if (C) EP->RA@p(EA);
+  if (D) EQ->RB@q(EB);
++ if (C) EP->RA(EA);
+|
+- if (C) EP->RA@p(EA);
+  EQ->RB@q(EB);
++ if (C) EP->RA(EA);
+|
+- EP->RA@p(EA);
+  if (D) EQ->RB@q(EB);
++ EP->RA(EA);
+|
+- EP->RA@p(EA);
+  EQ->RB@q(EB);
++ EP->RA(EA);
 )
 
 // The summaries of the functions of the file, for their callers.

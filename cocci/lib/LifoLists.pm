@@ -29,9 +29,10 @@ sub read_list($file) {
 }
 
 # The summaries of functions (fields.list): "map|release NAME INDEX
-# PATH" per line, as kmap_local_lifo.cocci prints them without "field".
+# PATH" per line, as kmap_local_lifo.cocci prints them without "field",
+# and "... STRUCT" for NAME a member of operations tables of STRUCT.
 sub read_summaries($file) {
-	return _read_entries($file, qr/^(map|release) ([A-Za-z_]\w*) (\d+) ([^\s;"\\]+)$/);
+	return _read_entries($file, qr/^(map|release) ([A-Za-z_]\w*) (\d+) ([^\s;"\\]+)(?: ([A-Za-z_]\w*))?$/);
 }
 
 # The modes helpers map in (guards.list): "guard NAME INDEX CONST" per
@@ -46,7 +47,7 @@ sub _read_entries($file, $re) {
 	my @e;
 	local $_;
 	while (<$fh>) {
-		push @e, join ' ', @{^CAPTURE} if $_ =~ $re;
+		push @e, join ' ', grep { defined } @{^CAPTURE} if $_ =~ $re;
 	}
 	return @e;
 }
@@ -91,14 +92,21 @@ sub substitute($text, $lists, %o) {
 	$text =~ s{^(\w+ = )"[^"\n]*"( # summaries: ($lname))$}{
 		$1 . '"' . join(';', _union($lists, $3)) . '"' . $2
 	}gme;
-	$text =~ s{^(//\s*prefilter:((?:\s+$lname)+)\s*\n(?:@[^\n]*\n@@\n))\\\(.*?\\\)(\(\.\.\.\);?)$}{
-		my @n = _union($lists, split ' ', $2);
+	# The helpers that map a field may be members of operations tables,
+	# called E->NAME(...): a tree's rule names those calls too.
+	$text =~ s{^(//\s*prefilter:((?:\s+$lname)+)\s*\n)(@[^\n]*\n)(@@\n)\\\(.*?\\\)(\(\.\.\.\);?)$}{
+		my @lists = split ' ', $2;
+		my @n = _union($lists, @lists);
 		my @s = grep { !/^__/ } @n;
-		$1 . '\(' . join('\|', @s ? @s : @n) . '\)' . $3
+		my $calls = '\(' . join('\|', @s ? @s : @n) . '\)' . $5;
+		my @m = grep { $_ eq 'fieldmaps.list' } @lists;
+		@m = grep { !/^__/ } _union($lists, @m) if @m;
+		@m ? "$1${3}expression kmap_lifo_op;\n$4\\( $calls \\| kmap_lifo_op->\\(" . join('\|', @m) . "\\)$5 \\)"
+			: "$1$3$4$calls"
 	}gme;
 	if ($o{no_prefilter} || $o{rules_only}) {
 		my @rules;
-		push @rules, $1 while $text =~ s{^//\s*prefilter:.*\n@(\w+)@\n@@\n.*\n\n?}{}m;
+		push @rules, $1 while $text =~ s{^//\s*prefilter:.*\n@(\w+)@\n(?:expression kmap_lifo_op;\n)?@@\n.*\n\n?}{}m;
 		for my $rule (@rules) {
 			# A dropped rule holds: so does a disjunction that names it.
 			$text =~ s/ depends on (?:\w+ \|\| )*\Q$rule\E(?: \|\| \w+)*(?=@)//g;

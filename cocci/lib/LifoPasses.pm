@@ -40,7 +40,8 @@ my $AHEAD_MAX = 16;
 # release, release by key; of the members of operations tables that do,
 # and of those structures;
 # the summaries of functions on a field of a parameter (fields.list:
-# "map|release NAME INDEX PATH"), the names of those that map one, and
+# "map|release NAME INDEX PATH", and "... STRUCT" for a member of an
+# operations table), the names of those that map one, and
 # the mode a helper maps in (guards.list: "guard NAME INDEX CONST",
 # LifoGuard.pm).
 my @LISTS = qw(maps releases keyreleases opmaps opreleases opkeyreleases opstructs fieldmaps fields guards);
@@ -270,22 +271,25 @@ sub run(%o) {
 		my %defined;	# name => files where this pass found it a wrapper
 		$defined{$_->[1]}{$_->[2] // ''} = 1 for @{$r->{wrappers}};
 		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] || ($a->[3] // '') cmp ($b->[3] // '') || ($a->[4] // '') cmp ($b->[4] // '') }
-				grep { $_->[0] !~ /^field/ || defined $_->[4] } @{$r->{wrappers}}) {
-			my ($kind, $name, undef, $idx, $path) = @$w;
+				grep { $_->[0] !~ /^(?:op)?field/ || defined $_->[4] } @{$r->{wrappers}}) {
+			my ($kind, $name, undef, $idx, $path, $struct) = @$w;
 			next if $kind =~ /^field/ && $seed{$name};
-			my $what = $kind =~ /^field/ ? "$kind $name $idx $path" : $kind =~ /^op/ ? "$kind $name $idx" : "$kind $name";
+			# (Of a member: the structure, after its index and path.)
+			my $of = $kind =~ /^opfield/ ? " $struct" : '';
+			my $what = $kind =~ /^(?:op)?field/ ? "$kind $name $idx $path$of" : $kind =~ /^op/ ? "$kind $name $idx" : "$kind $name";
 			next if $known{$what}++;
 			if ($reserved{$name}) {
 				$o{say}->("scan: wrapper $name ($kind) left out: SmPL reserves the word\n");
 				next;
 			}
-			if ($kind =~ /^field(map|release)\z/) {
-				push @{$L{fields}}, "$1 $name $idx $path";
+			if ($kind =~ /^(?:op)?field(map|release)\z/) {
+				push @{$L{fields}}, "$1 $name $idx $path$of";
 				push @{$L{fieldmaps}}, $name if $1 eq 'map' && !$known{"fieldmaps $name"}++;
 			} else {
 				push @{$L{$LIST_OF{$kind}}}, $name;
 			}
-			push @wrappers, [$kind, $name, $pass, $kind =~ /^field/ ? "$idx $path" : $kind =~ /^op/ ? "of struct $idx" : ()];
+			push @wrappers, [$kind, $name, $pass, $kind =~ /^opfield/ ? "$idx $path of struct $struct"
+				: $kind =~ /^field/ ? "$idx $path" : $kind =~ /^op/ ? "of struct $idx" : ()];
 			if ($kind =~ /^(?:field)?map\z/ && !$known{"guard $name"}++) {
 				my @defs = sort keys %{$defined{$name}};
 				my $text = @defs == 1 && length $defs[0] ? read_bytes("$o{tree}/$defs[0]") : undef;
@@ -294,8 +298,9 @@ sub run(%o) {
 				push @{$L{guards}}, "guard $name @g" if @g;
 			}
 			if ($kind =~ /^op/) {
-				# A member of struct $idx: its calls are E->NAME(...).
-				push @{$L{opstructs}}, $idx unless $known{"opstruct $idx"}++;
+				# A member of struct $st: its calls are E->NAME(...).
+				my $st = $kind =~ /^opfield/ ? $struct : $idx;
+				push @{$L{opstructs}}, $st unless $known{"opstruct $st"}++;
 				push @members, $name unless grep { $_ eq $name } @members;
 			}
 			next if grep { $_ eq $name } @new;

@@ -28,6 +28,13 @@ sub take_line($res, $l) {
 		push @{$res->{wrappers}}, [$1, $2, $3];
 		return defined $3 ? $3 =~ s{^\./}{}r : undef;
 	}
+	# A member of a structure of operations set to such a function:
+	# [kind, member, file, index, path, structure].
+	if ($l =~ /^WRAPPER: (opfieldmap|opfieldrelease) ([A-Za-z_]\w*) ([A-Za-z_]\w*) (\d+) (\S+) (.+)$/) {
+		my $file = $6 =~ s{^\./}{}r;
+		push @{$res->{wrappers}}, [$1, $2, $file, $4, $5, $3];
+		return $file;
+	}
 	# A function's effect on a field of its parameter INDEX (PATH).
 	if ($l =~ /^WRAPPER: (fieldmap|fieldrelease) ([A-Za-z_]\w*) (\d+) (\S+) (.+)$/) {
 		my $file = $5 =~ s{^\./}{}r;

@@ -24,7 +24,9 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'keyed-pool.c' => 'mm/kpool.c', 'keyed-user.c' => 'drivers/z/user.c',
 	'ops-pool.c' => 'mm/zzpool.c', 'ops-user.c' => 'drivers/zz/user.c', 'ops-direct.c' => 'drivers/zz/direct.c',
 	'fw-walk.h' => 'include/linux/fwalk.h', 'fw-walk.c' => 'mm/fwalk.c', 'fw-user.c' => 'drivers/w/user.c',
-	'guard-bread.c' => 'fs/g/bread.c', 'guard-user.c' => 'fs/g/user.c');
+	'guard-bread.c' => 'fs/g/bread.c', 'guard-user.c' => 'fs/g/user.c',
+	'opf-iter.h' => 'include/linux/opf_iter.h', 'opf-tt.c' => 'mm/opftt.c', 'opf-user.c' => 'drivers/opf/user.c',
+	'opf-other.c' => 'drivers/opf/other.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -83,6 +85,15 @@ scenario 'an operations table' => sub {
 		'zpool->driver->map(), the structure defined in the file: reported');
 	unlike($found, qr/zd_direct_ok|zd_two_ok/, 'released in order, or another handle released by key: silent');
 	unlike($found, qr/zd_other_ok/, 'members of the same names in a structure of another type: silent');
+};
+scenario 'an operations table of functions that map a field (the kmap iterators of TTM)' => sub {
+	like($wrappers, qr/^opfieldmap map_local 1 ->vaddr of struct opf_iter_ops \(level 1\)$/m,
+		'.map_local = opf_tt_map_local, static: a call of the member maps ->vaddr of its argument 1');
+	like($wrappers, qr/^opfieldrelease unmap_local 1 ->vaddr of struct opf_iter_ops \(level 1\)$/m, 'and .unmap_local releases it');
+	like($found, qr{^drivers/opf/user\.c:13:\d+: opf_move_bad\(\): dm\.vaddr \(->map_local, line 10\) mapped before sm\.vaddr \(->map_local, line 11\) but released first; release sm\.vaddr before dm\.vaddr }m,
+		'a copy through the members of another file, releases swapped, is reported');
+	unlike($found, qr/opf_move_ok/, 'released in order: silent');
+	unlike($found, qr/opf_other_ok/, 'members of the same names in a file that does not name the structure: silent');
 };
 scenario 'a walk begun by a function and ended by a macro (folio_walk_start/end)' => sub {
 	like($wrappers, qr/^fieldmap fwalk_start 0 ->ptep /m, 'fwalk_start() stores the entry it maps, through a local, in ->ptep');

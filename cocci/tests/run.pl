@@ -126,7 +126,7 @@ grep_query_names("$top/cocci/kmap_local_wrappers.cocci", 'report', qw(kmap_local
 # Wrapper inference (the same passes as make scan): two levels of
 # wrappers found, their callers checked, the seed-list rule silent.
 my $w = "$work/wrappers";
-copy_to("$w/tree", map { "$tests/wrappers/$_" } qw(wrapped.c unrelated.c dir_helpers.c values.c));
+copy_to("$w/tree", map { "$tests/wrappers/$_" } qw(wrapped.c unrelated.c dir_helpers.c values.c ops_impl.c ops_user.c));
 my ($wlog, $wrc) = capture($w, { stderr => 1 }, 'perl', "$top/cocci/bin/lifo-rule.pl",
 	'--tree', "$w/tree", '--out', "$w/out", '--jobs', 2);
 if ($wrc == 0 && -f "$w/out/kmap_local_lifo.cocci") {
