@@ -94,7 +94,8 @@ sub substitute($text, $lists, %o) {
 	}gme;
 	# The helpers that map a field may be members of operations tables,
 	# called E->NAME(...): a tree's rule names those calls too.
-	$text =~ s{^(//\s*prefilter:((?:\s+$lname)+)\s*\n)(@[^\n]*\n)(@@\n)\\\(.*?\\\)(\(\.\.\.\);?)$}{
+	# (Its own output too: the line of member calls is written anew.)
+	$text =~ s{^(//\s*prefilter:((?:\s+$lname)+)\s*\n)(@[^\n]*\n)(?:expression kmap_lifo_op;\n)?(@@\n)(?:\\\( )?\\\(.*?\\\)(\(\.\.\.\);?)(?: \\\| kmap_lifo_op->.*)?$}{
 		my @lists = split ' ', $2;
 		my @n = _union($lists, @lists);
 		my @s = grep { !/^__/ } @n;
@@ -132,10 +133,11 @@ sub blank_sets($text) {
 		push @sets, [$names =~ /([A-Za-z_]\w*)/g];
 		'{}' . $rest
 	}gme;
-	$text =~ s{^(//\s*prefilter:(?:\s+$lname)+\s*\n(?:@[^\n]*\n@@\n))\\\((.*?)\\\)(\(\.\.\.\);?)$}{
-		my ($head, $names, $rest) = ($1, $2, $3);
-		push @sets, [$names =~ /([A-Za-z_]\w*)/g];
-		$head . '\(\)' . $rest
+	# (A tree's prefilter may name calls through members too.)
+	$text =~ s{^(//\s*prefilter:(?:\s+$lname)+\s*\n@[^\n]*\n)(?:expression kmap_lifo_op;\n)?(@@\n)(.*)$}{
+		my ($head, $at, $body, %seen) = ($1, $2, $3);
+		push @sets, [grep { $_ ne 'kmap_lifo_op' && !$seen{$_}++ } $body =~ /([A-Za-z_]\w*)/g];
+		$head . $at . '\(\)(...)'
 	}gme;
 	# A summary counts for a file that names its function: "NAME=ENTRY".
 	$text =~ s{^(\w+ = )"([^"\n]*)"( # summaries: $lname)$}{

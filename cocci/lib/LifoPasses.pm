@@ -235,7 +235,9 @@ sub run(%o) {
 			my ($words, $calls) = LifoGrep::words_and_fixed($o{tree}, $o{all}, \@search,
 				[map { "->$_(" } @members], $o{jobs}, $o{index});
 			# Calls of a member count in files that name its structure.
-			my $sre = LifoSlice::names_regex(@{$L{opstructs}});
+			# (Those of a field helper are the fifth word of its entry in
+			# fields.list: the rules call them through any pointer.)
+			my $sre = LifoSlice::names_regex(@{$L{opstructs}}, map { (split ' ')[4] // () } @{$L{fields}});
 			# (One that cannot be read now stays: run_rule reports it.)
 			push @hits, @$words, grep { my $text = read_bytes("$o{tree}/$_"); !defined $text || $text =~ $sre } @$calls;
 		}
@@ -298,9 +300,8 @@ sub run(%o) {
 				push @{$L{guards}}, "guard $name @g" if @g;
 			}
 			if ($kind =~ /^op/) {
-				# A member of struct $st: its calls are E->NAME(...).
-				my $st = $kind =~ /^opfield/ ? $struct : $idx;
-				push @{$L{opstructs}}, $st unless $known{"opstruct $st"}++;
+				# A member of struct $idx: its calls are E->NAME(...).
+				push @{$L{opstructs}}, $idx if $kind !~ /^opfield/ && !$known{"opstruct $idx"}++;
 				push @members, $name unless grep { $_ eq $name } @members;
 			}
 			next if grep { $_ eq $name } @new;

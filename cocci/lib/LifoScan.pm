@@ -177,7 +177,7 @@ sub _spatch($c) {
 			$index->set_plan($r->{plan}) if $index;
 			@wrappers = @{$r->{wrappers}};
 			$say->(sprintf "scan: %d wrappers found: %s\n", scalar @wrappers,
-				join(', ', map { "$_->[1] ($_->[0])" } @wrappers) || 'none');
+				join(', ', map { "$_->[1] ($_->[0]" . ($_->[3] ? " $_->[3]" : '') . ")" } @wrappers) || 'none');
 		} else {
 			$r = LifoSpatch::run_rule($tree, $rule, \@cand, %common, tmp => $tmp, progress => $progress,
 				slice => $c->{slice} && $c->{generated}{$rule} && @tokens ? \@tokens : undef);

@@ -46,16 +46,20 @@ iterators = set(iterator_names.split(";"))
 keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
 ext_maps = {}	# function => (index, path)
 ext_rels = {}	# function => set((index, path))
+# The same for the members of operations tables, and their structures.
+ext_member_maps = {}	# member => (index, path)
+ext_member_rels = {}	# member => set((index, path))
 ext_members = {}	# member => the structures of the tables that set it
 for entry in extern_fields.split(";"):
 	w = entry.split()
 	if len(w) in (4, 5) and w[2].isdigit():
 		if len(w) == 5:
 			ext_members.setdefault(w[1], set()).add(w[4])
+		maps_of, rels_of = (ext_member_maps, ext_member_rels) if len(w) == 5 else (ext_maps, ext_rels)
 		if w[0] == "map":
-			ext_maps[w[1]] = (int(w[2]), w[3])
+			maps_of[w[1]] = (int(w[2]), w[3])
 		elif w[0] == "release":
-			ext_rels.setdefault(w[1], set()).add((int(w[2]), w[3]))
+			rels_of.setdefault(w[1], set()).add((int(w[2]), w[3]))
 guards = {}	# function => (index, constant)
 for entry in call_guards.split(";"):
 	w = entry.split()
@@ -297,15 +301,6 @@ def offset(p):
 	starts = flat(p[0].file)[1]
 	n = int(p[0].line) - 1
 	return starts[n] + int(p[0].column) if n < len(starts) else -1
-
-def closing(text, i, o, c):
-	"""The offset of the bracket that closes the one at text[i]."""
-	depth = 0
-	for j in range(i, len(text)):
-		depth += 1 if text[j] == o else -1 if text[j] == c else 0
-		if depth == 0:
-			return j
-	return len(text) - 1
 
 def statement_end(text, i):
 	"""The offset of the last character of the statement at text[i]."""
@@ -618,25 +613,29 @@ names_memo = {}
 
 def helpers_of(f):
 	"""The field helpers a call in file f can reach: {function: (index,
-	path)}, those of the file (and the members of its tables set to
-	them) over those of other files."""
+	path)}, those of the file over those of other files, and the members
+	of operations tables set to either."""
 	summarize_dirty()
-	h = ext_of(f, ext_maps)
-	h.update(by_member(f, helpers.get(f, {})))
-	return h
+	return with_members(f, ext_maps, ext_member_maps, helpers.get(f, {}))
 
 def release_helpers_of(f):
 	summarize_dirty()
-	h = dict((n, set(e)) for n, e in ext_of(f, ext_rels).items())
-	h.update(by_member(f, release_helpers.get(f, {})))
-	return h
+	return with_members(f, ext_rels, ext_member_rels, release_helpers.get(f, {}))
 
-def ext_of(f, table):
-	"""The entries of table (ext_maps, ext_rels) a call in file f can
-	reach: a member of an operations table only where its structure is
-	named."""
-	return dict((n, e) for n, e in table.items()
-		if n not in ext_members or any(names_struct(f, t) for t in ext_members[n]))
+def with_members(f, ext, ext_member, own):
+	"""The helpers of other files (ext) with those of file f (own) over
+	them; the members of the tables of f set to either; the members of
+	tables of other files (ext_member) where f names their structure."""
+	h = dict(ext)
+	h.update(own)
+	for fn, pairs in op_members(f).items():
+		for member, t in pairs:
+			if fn in h:
+				h.setdefault(member, h[fn])
+	for member, e in ext_member.items():
+		if any(names_struct(f, t) for t in ext_members[member]):
+			h.setdefault(member, e)
+	return h
 
 named_structs = {}
 
@@ -650,36 +649,63 @@ tables = {}
 def op_members(f):
 	"""The initializers of operations tables in file f: {function:
 	set((member, structure))} for each ".member = function" of a
-	"struct S name = { ... }" (static, const, an array of them or not)."""
+	"struct S name = { ... }" (static, const, with attributes such as
+	__initconst, an array of them or not); the designators of the
+	structure itself, not those of a structure inside it."""
 	if f not in tables:
 		text, out = flat(f)[0], {}
-		for m in re.finditer(r"\bstruct\s+(\w+)\s+(?:const\s+)?\w+\s*(?:\[[^]=;]*\]\s*)?=\s*\{", text):
-			depth, i = 0, m.end() - 1
-			for i in range(m.end() - 1, len(text)):
-				depth += {"{": 1, "}": -1}.get(text[i], 0)
-				if depth == 0:
-					break
-			for e in re.finditer(r"\.\s*(\w+)\s*=\s*&?\s*(\w+)\s*(?=[,}])", text[m.end():i + 1]):
-				out.setdefault(e.group(2), set()).add((e.group(1), m.group(1)))
+		for m in re.finditer(r"\bstruct\s+(\w+)\s+(?:const\s+)?\w+\s*((?:\[[^]=;]*\]\s*)*)(?:__\w+(?:\([^()]*\))?\s*)*=\s*\{", text):
+			body = text[m.end():closing(text, m.end() - 1, "{", "}")]
+			level = 1 if m.group(2) else 0
+			for e in re.finditer(r"(?<![\w\])])\.\s*(\w+)\s*=\s*(?:\([^()]*\)\s*)?&?\s*(\w+)\s*(?=[,}]|$)", body):
+				if body.count("{", 0, e.start()) - body.count("}", 0, e.start()) == level:
+					out.setdefault(e.group(2), set()).add((e.group(1), m.group(1)))
 		tables[f] = out
 	return tables[f]
 
-def by_member(f, table):
-	"""table ({function: summary}) with the members of the operations
-	tables of file f that are set to its functions: a call through the
-	member is a call of the function."""
-	out = dict(table)
-	for fn in table:
-		for member, t in op_members(f).get(fn, ()):
-			out.setdefault(member, table[fn])
-	return out
+def member_structs(f, member):
+	"""The structures whose tables set member: in file f, or in other
+	files (ext_members)."""
+	return set(ext_members.get(member, ())) | set(t for pairs in op_members(f).values() for m, t in pairs if m == member)
+
+def receiver_type(f, n, col):
+	"""The structure a call through a member at line index n, column col
+	of file f is made through, read from the text: E->member(...) with E
+	a local or parameter declared "struct S *E", or a field of such a
+	structure defined in the file; None when not known."""
+	lines, lay = lines_of(f), layout(f)
+	m = re.search(r"(\w+)((?:\s*(?:->|\.)\s*\w+)*)\s*(?:->|\.)\s*$", lines[n][:col])
+	if not m or not lay[n][0]:
+		return None
+	k = n
+	while k > 0 and lay[k - 1][0] == lay[n][0] or (k > 0 and lay[k - 1][0] is None and k == n):
+		k -= 1
+	head = " ".join(lines[max(0, k - 1):n + 1])
+	d = None
+	for d in re.finditer(r"\bstruct\s+(\w+)\b(?:(?!\bstruct\b)[^;{}()])*?[\s*,]%s\s*[=,;)\[]" % re.escape(m.group(1)), head):
+		pass
+	t = d.group(1) if d else None
+	for fld in re.findall(r"\w+", m.group(2)):
+		body = t and re.search(r"\bstruct\s+%s\s*\{([^{}]*)\}" % re.escape(t), flat(f)[0])
+		e = body and re.search(r"\bstruct\s+(\w+)\s*\*\s*(?:const\s+)?%s\s*;" % re.escape(fld), body.group(1))
+		t = e.group(1) if e else None
+	return t
+
+def member_ok(f, n, col, name):
+	"""Whether the call of name at line index n, column col of file f can
+	be a call of a helper: not one through a member of a structure that
+	no table setting name has (a member of the same name elsewhere)."""
+	want = member_structs(f, name)
+	t = receiver_type(f, n, col) if want else None
+	return t is None or t in want
 
 def helper_names():
 	"""The field helpers of every file read (a rule that knows the call
 	checks it is one of its file: helper_calls) and of other files."""
 	summarize_dirty()
 	if "maps" not in names_memo:
-		names_memo["maps"] = set(n for f, h in helpers.items() for n in by_member(f, h)) | set(ext_maps)
+		names_memo["maps"] = set(ext_maps) | set(ext_member_maps) | \
+			set(n for f, h in helpers.items() for n in with_members(f, {}, {}, h))
 	return names_memo["maps"]
 
 def release_helper_names(f=None):
@@ -691,7 +717,8 @@ def release_helper_names(f=None):
 	k = ("releases", f)
 	if k not in names_memo:
 		names_memo[k] = set(release_helpers_of(f)) if f is not None else \
-			set(n for f, h in release_helpers.items() for n in by_member(f, h)) | set(ext_rels)
+			set(n for f, h in release_helpers.items() for n in with_members(f, {}, {}, h)) | \
+			set(ext_rels) | set(ext_member_rels)
 	return names_memo[k]
 
 def print_summaries():
@@ -700,7 +727,7 @@ def print_summaries():
 	scan): a function other files can call, or a member of an operations
 	table set to one, a path without spaces."""
 	summarize_dirty()
-	for f in sorted(summarized):
+	for f in sorted(summarized | table_files):
 		for kind, table in (("fieldmap", helpers.get(f, {})), ("fieldrelease", release_helpers.get(f, {}))):
 			for fn in sorted(table):
 				es = [table[fn]] if kind == "fieldmap" else sorted(table[fn])
@@ -709,11 +736,23 @@ def print_summaries():
 						continue
 					if not is_static(f, fn):
 						print("WRAPPER: %s %s %d %s %s" % (kind, fn, idx, path, f))
-					# A static function too, set to a member of a table:
-					# "opfieldmap MEMBER STRUCT INDEX PATH FILE".
-					for member, t in sorted(op_members(f).get(fn, ())):
-						print("WRAPPER: op%s %s %s %d %s %s" % (kind, member, t, idx, path, f))
+		# A member of a table of the file set to a helper, static or
+		# not, of the file or of another: "opfieldmap MEMBER STRUCT
+		# INDEX PATH FILE".
+		for kind, table in (("fieldmap", with_members(f, ext_maps, {}, helpers.get(f, {}))),
+				("fieldrelease", with_members(f, ext_rels, {}, release_helpers.get(f, {})))):
+			for fn, pairs in sorted(op_members(f).items()):
+				es = table.get(fn)
+				es = [] if es is None else [es] if kind == "fieldmap" else sorted(es)
+				for member, t in sorted(pairs):
+					for idx, path in es:
+						if re.fullmatch(r"(->|\.)[\w.>\[\]-]*", path):
+							print("WRAPPER: op%s %s %s %d %s %s" % (kind, member, t, idx, path, f))
 	summarized.clear()
+	table_files.clear()
+
+# The files read that set members of operations tables (rule optables).
+table_files = set()
 
 statics = {}
 
@@ -777,6 +816,11 @@ def calls_of(f, names):
 				out.append((fn, n, m.start(), m.group(1), None))
 	return out
 
+def helper_calls_in(f, names):
+	"""calls_of(f, names) without the calls through a member of another
+	structure than the tables that set it (member_ok())."""
+	return [c for c in calls_of(f, names) if member_ok(f, c[1], c[2], c[3])]
+
 def label_line(lines, n, label):
 	"""The line (1-based) of label in the function around line index n,
 	or None."""
@@ -812,7 +856,7 @@ def failed_test(lines, n, names):
 		c = tidy(m.group(3))
 		for name in names:
 			x = (r"[\w.>-]*" if name.startswith(("->", ".")) else r"(?<![\w.>])") + re.escape(tidy(name))
-			if re.search(r"(?<![\w)])!\s*\(?\s*%s(?![\w.\[(]|->)|%s\s*==\s*NULL|(?<!!)IS_ERR(_OR_NULL)?\(\s*%s\s*\)" % (x, x, x), c):
+			if re.search(failure_test(x), c):
 				return True
 	return False
 
@@ -860,8 +904,6 @@ def summarize(f):
 		if sa:
 			rels.setdefault(fname(pr), set()).add((sa[0], sa[1], int(pr[0].line)))
 	lay = layout(f)
-	ext_m = ext_of(f, ext_maps)
-	ext_r = dict((n, set(e)) for n, e in ext_of(f, ext_rels).items())
 	while True:
 		out = {}
 		for fn, es in maps.items():
@@ -879,12 +921,10 @@ def summarize(f):
 				if not any((i2, q2) == (i, q) and l2 < l for i2, q2, l2 in own):
 					releasers.setdefault(fn, set()).add((i, q))
 		# Helpers of other files, unless a function of this one has the name.
-		mapper = dict(ext_m)
-		mapper.update(by_member(f, out))
-		releaser = dict(ext_r)
-		releaser.update(by_member(f, releasers))
+		mapper = with_members(f, ext_maps, ext_member_maps, out)
+		releaser = with_members(f, ext_rels, ext_member_rels, releasers)
 		grown = False
-		for fn, n, col, name, args in calls_of(f, set(mapper) | set(releaser)) if mapper or releaser else ():
+		for fn, n, col, name, args in helper_calls_in(f, set(mapper) | set(releaser)) if mapper or releaser else ():
 			params = lay[n][1]
 			for table, fields in ((maps, [mapper[name]] if name in mapper else []), (rels, releaser.get(name, ()))):
 				for idx, path in fields:
@@ -918,7 +958,7 @@ def find_helper_calls(f):
 	# mapping that moves, nothing to nest: its helper calls count once
 	# per structure.
 	given = {}
-	for fn, n, col, name, args in calls_of(f, set(names)):
+	for fn, n, col, name, args in helper_calls_in(f, set(names)):
 		helper_calls[(f, str(n + 1), str(col))] = names[name]
 		idx = names[name][0]
 		arg = re.sub(r"^&|\s+", "", args[idx]) if args is not None and idx < len(args) else (n, col)
@@ -1014,7 +1054,7 @@ def field_through(arg, path):
 
 def note_helper_field_calls(f):
 	maps, rels = helpers_of(f), release_helpers_of(f)
-	for fn, n, col, name, args in calls_of(f, set(maps) | set(rels)) if maps or rels else ():
+	for fn, n, col, name, args in helper_calls_in(f, set(maps) | set(rels)) if maps or rels else ():
 		if args is None:
 			continue
 		at = [Spot(f, n + 1, col, col + len(name), fn)]

@@ -170,55 +170,55 @@ def derived_from(r, x, pos):
 			return True
 	return False
 
-def _open_before(text, end, opener, closer):
-	"""The index of the opener that the closer at text[end] closes, or
-	-1."""
+def closing(text, i, o, c):
+	"""The offset of the bracket that closes the one at text[i]."""
 	depth = 0
-	for i in range(end, -1, -1):
-		if text[i] == closer:
-			depth += 1
-		elif text[i] == opener:
-			depth -= 1
-			if depth == 0:
-				return i
+	for j in range(i, len(text)):
+		depth += 1 if text[j] == o else -1 if text[j] == c else 0
+		if depth == 0:
+			return j
+	return len(text) - 1
+
+def opening(text, i, o, c):
+	"""The offset of the bracket that the one at text[i] closes, or -1."""
+	depth = 0
+	for j in range(i, -1, -1):
+		depth += 1 if text[j] == c else -1 if text[j] == o else 0
+		if depth == 0:
+			return j
 	return -1
+
+def failure_test(x):
+	"""A regex of the conditions that hold where the mapping x (a regex)
+	failed: !x, x == NULL, NULL == x, IS_ERR(x), IS_ERR_OR_NULL(x)."""
+	return r"(?<![\w)])!\s*\(?\s*%s\s*\)?(?![\w.\[(]|->)|%s\s*==\s*NULL|NULL\s*==\s*%s|(?<!!)IS_ERR(_OR_NULL)?\(\s*%s\s*\)" % (x, x, x, x)
 
 def failure_return(p):
 	"""Whether the return at p hands back a failed mapping: it is the last
 	statement of an if that tests what it returns for failure (if
 	(IS_ERR(x)) return x; if (!x) { ...; return ERR_CAST(x); }), so
-	nothing mapped reaches the caller.  Read from the text: a rule that
-	matched every such if of a file cost more than all the helper rules
-	together."""
+	nothing mapped reaches the caller.  Read from the text, comments and
+	literals blanked: a rule that matched every such if of a file cost
+	more than all the helper rules together."""
 	body = definition(p)
-	rest = text_from(p)
-	m = re.match(r"return\b\s*(.*?);\s*(\S?)", rest, re.S)
+	flat_text, starts = flat(p[0].file)
+	at = starts[int(p[0].line) - 1] + int(p[0].column)
+	m = re.match(r"return\b\s*([^;]*);\s*(\S?)", flat_text[at:at + 4096])
 	if not body or not m:
 		return False
 	v = re.sub(r"\s+", "", m.group(1))
 	c = re.fullmatch(r"ERR_CAST\((.*)\)", v)
 	v = c.group(1) if c else v
-	# The function up to the return, literals and comments blanked (their
-	# braces are not those of the code).
-	flat_text, starts = flat(p[0].file)
-	head = int(p[0].line) - len(body)
-	text = flat_text[starts[head]:starts[int(p[0].line) - 1] + int(p[0].column)]
+	text = flat_text[starts[int(p[0].line) - len(body)]:at]
 	end = len(text.rstrip()) - 1
 	if end >= 0 and text[end] != ")":
 		# In a block: the return must close it.
-		if m.group(2) != "}":
+		i = opening(text + "}", len(text), "{", "}") if m.group(2) == "}" else -1
+		end = len(text[:i].rstrip()) - 1 if i >= 0 else -1
+		if end < 0 or text[end] != ")":
 			return False
-		depth, i = 0, end
-		while i >= 0 and (text[i] != "{" or depth):
-			depth += {"}": 1, "{": -1}.get(text[i], 0)
-			i -= 1
-		end = len(text[:i].rstrip()) - 1
-		if i < 0 or end < 0 or text[end] != ")":
-			return False
-	start = _open_before(text, end, "(", ")")
+	start = opening(text, end, "(", ")")
 	if start < 0 or not re.search(r"(?<![\w.>])if\s*$", text[:start]):
 		return False
-	cond = re.sub(r"\s+", "", text[start + 1:end])
-	cond = re.sub(r"^(?:un)?likely\((.*)\)$", r"\1", cond)
-	x = re.escape(v)
-	return re.fullmatch(r"IS_ERR(?:_OR_NULL)?\(%s\)|!\(?%s\)?|%s==NULL|NULL==%s" % (x, x, x, x), cond) is not None
+	cond = re.sub(r"^\s*(?:un)?likely\s*\((.*)\)\s*$", r"\1", text[start + 1:end], flags=re.S)
+	return re.fullmatch(r"\s*(?:%s)\s*" % failure_test(re.escape(v)), cond, re.S) is not None

@@ -91,6 +91,20 @@ is_deeply($sets, [['kmap_local_page', 'kmap_it']], '... and returns its names');
 (my $more = $rule) =~ s/kmap_it\}/kmap_it, other_map}/;
 is((LifoLists::blank_sets($more))[0], $blank, '... a longer list, the same rule');
 
+# A prefilter; a tree's names the helpers that map a field, called
+# through members of operations tables too (E->map_local(...)).
+my $pre = "// prefilter: releases.list fieldmaps.list\n\@tokens\@\n\@\@\n\\(kunmap_local\\)(...)\n";
+my %lists = ('releases.list' => ['kunmap_local'], 'fieldmaps.list' => ['map_local']);
+my $tree_rule = LifoLists::substitute($pre, \%lists);
+like($tree_rule, qr/^expression kmap_lifo_op;\n\@\@\n\\\( \\\(kunmap_local\\\|map_local\\\)\(\.\.\.\) \\\| kmap_lifo_op->\\\(map_local\\\)\(\.\.\.\) \\\)$/m,
+	'a prefilter with field helpers also names calls through members');
+is(LifoLists::substitute($tree_rule, \%lists), $tree_rule, '... and substitute() gives its own output back');
+is(LifoLists::substitute($tree_rule, { %lists, 'fieldmaps.list' => [] }), LifoLists::substitute($pre, { %lists, 'fieldmaps.list' => [] }),
+	'... written anew without them');
+is((LifoLists::blank_sets($tree_rule))[0], (LifoLists::blank_sets($pre))[0], '... blank_sets() sees the same rule');
+is_deeply((LifoLists::blank_sets($tree_rule))[1], [['kunmap_local', 'map_local']], '... and its names once');
+is(LifoLists::substitute($tree_rule, \%lists, no_prefilter => 1), '', '... and drops it for make scan');
+
 my $c = (LifoCache->new("$dir/c"))[0];
 my $text = "void g(void) { kmap_local_page(p); }\n";
 my ($k1, $k2) = map { $c->file_key($c->rule_key($_, undef, 'spatch'), 'g.c', $text) } $rule, $more;

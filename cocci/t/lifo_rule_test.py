@@ -632,12 +632,53 @@ class FailureReturn(Case):
             self.assertTrue(self.m.failure_return(self.at(f, "return a", nth=nth)), nth)
         self.assertTrue(self.m.failure_return(self.at(f, "return ERR_CAST")))
 
+    def test_comments_and_literals(self):
+        f = self.c_file("void *g(struct page *pg)\n{\n\tvoid *a = kmap_local_page(pg);\n\n"
+                        "\tif (NULL == a) {\n\t\tpr_err(\"} {\");\n\t\treturn a; /* failed */\n\t}\n"
+                        "\treturn a; // held\n}\n")
+        self.assertTrue(self.m.failure_return(self.at(f, "return a", function="g")))
+        self.assertFalse(self.m.failure_return(self.at(f, "return a", function="g", nth=2)))
+
     def test_other_returns(self):
         f = self.c_file(self.SRC)
         # Under another test, after another test of what is returned,
         # after an else, at the end.
         for nth in (2, 3, 5, 6):
             self.assertFalse(self.m.failure_return(self.at(f, "return a", nth=nth)), nth)
+
+
+class OperationsTables(Case):
+    def test_initializers(self):
+        f = self.c_file("static const struct a_ops a1 __maybe_unused = { .map = fa, };\n"
+                        "static struct b_ops b1[] __initdata = { { .map = fb }, };\n"
+                        "static const struct c_ops c1 = { .map = (void *)fc, .unmap = &fc2 };\n"
+                        "static struct outer o1 = { .inner = { .map = fo }, .ops.unmap = fo2, };\n"
+                        "struct f_ops f1 = { .map = ff, .flags = { 1, 2 }, .unmap = ff2 };\n")
+        t = self.m.op_members(f)
+        for fn, member, st in (("fa", "map", "a_ops"), ("fb", "map", "b_ops"), ("fc", "map", "c_ops"),
+                               ("fc2", "unmap", "c_ops"), ("ff", "map", "f_ops"), ("ff2", "unmap", "f_ops")):
+            self.assertEqual(t.get(fn), {(member, st)}, fn)
+        # The members of a structure inside the table, not the table.
+        self.assertNotIn("fo", t)
+        self.assertNotIn("fo2", t)
+
+    def test_receiver_of_another_type(self):
+        f = self.c_file("struct cam { const struct cam_ops *ops; };\n"
+                        "static const struct it_ops it_ops = { .map_local = it_map, };\n"
+                        "void f(struct cam *a, struct it *b)\n{\n"
+                        "\tconst struct it_ops *d = b->ops, *e = b->ops;\n"
+                        "\ta->ops->map_local(a, &x, 0);\n\td->map_local(b, &y, 0);\n"
+                        "\te->map_local(b, &y, 0);\n\tb->ops->map_local(b, &y, 0);\n}\n")
+        lines = self.m.lines_of(f)
+        col = lambda n: lines[n].index("map_local")
+        self.assertEqual(self.m.receiver_type(f, 5, col(5)), "cam_ops")
+        self.assertFalse(self.m.member_ok(f, 5, col(5), "map_local"))
+        for n in (6, 7):
+            self.assertEqual(self.m.receiver_type(f, n, col(n)), "it_ops", n)
+            self.assertTrue(self.m.member_ok(f, n, col(n), "map_local"), n)
+        # struct it is not defined in the file: b->ops is of no known type.
+        self.assertIsNone(self.m.receiver_type(f, 8, col(8)))
+        self.assertTrue(self.m.member_ok(f, 8, col(8), "map_local"))
 
 
 class OnStack(Case):

@@ -26,7 +26,8 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'fw-walk.h' => 'include/linux/fwalk.h', 'fw-walk.c' => 'mm/fwalk.c', 'fw-user.c' => 'drivers/w/user.c',
 	'guard-bread.c' => 'fs/g/bread.c', 'guard-user.c' => 'fs/g/user.c',
 	'opf-iter.h' => 'include/linux/opf_iter.h', 'opf-tt.c' => 'mm/opftt.c', 'opf-user.c' => 'drivers/opf/user.c',
-	'opf-other.c' => 'drivers/opf/other.c');
+	'opf-other.c' => 'drivers/opf/other.c', 'opf-table.c' => 'drivers/opf2/table.c',
+	'opf-table-user.c' => 'drivers/opf2/user.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -94,6 +95,10 @@ scenario 'an operations table of functions that map a field (the kmap iterators 
 		'a copy through the members of another file, releases swapped, is reported');
 	unlike($found, qr/opf_move_ok/, 'released in order: silent');
 	unlike($found, qr/opf_other_ok/, 'members of the same names in a file that does not name the structure: silent');
+	like($wrappers, qr/^opfieldmap get 1 ->vaddr of struct opf2_ops \(level 2\)$/m,
+		'.get = opf_pub_map, a function of another file (__initconst): a call of the member maps ->vaddr');
+	like($found, qr{^drivers/opf2/user\.c:12:\d+: opf2_move_bad\(\): x\.vaddr \(->get, line 9\) mapped before y\.vaddr \(->get, line 10\) but released first}m,
+		'... and its caller, releases swapped, is reported');
 };
 scenario 'a walk begun by a function and ended by a macro (folio_walk_start/end)' => sub {
 	like($wrappers, qr/^fieldmap fwalk_start 0 ->ptep /m, 'fwalk_start() stores the entry it maps, through a local, in ->ptep');

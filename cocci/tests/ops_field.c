@@ -70,3 +70,22 @@ void copy_pages_table(struct it *dst, struct it *src)
 	dst->ops->unmap_local(dst, &dm);
 	src->ops->unmap_local(src, &sm);
 }
+
+/* Members of the same names in another structure: silent. */
+struct cam;
+struct cam_ops {
+	void (*map_local)(struct cam *c, struct map *m, pgoff_t i);
+	void (*unmap_local)(struct cam *c, struct map *m);
+};
+struct cam { const struct cam_ops *ops; };
+
+void cam_copy(struct cam *a, struct cam *b)
+{
+	struct map x, y;
+
+	a->ops->map_local(a, &x, 0);
+	b->ops->map_local(b, &y, 0);
+	memcpy(x.vaddr, y.vaddr, PAGE_SIZE);
+	a->ops->unmap_local(a, &x);
+	b->ops->unmap_local(b, &y);
+}
