@@ -952,10 +952,7 @@ def receiver_type(f, n, col):
 	m = re.search(r"(\w+)((?:\s*(?:->|\.)\s*\w+)*)\s*(?:->|\.)\s*$", lines[n][:col])
 	if not m or not lay[n][0]:
 		return None
-	k = n
-	while k > 0 and lay[k - 1][0] == lay[n][0] or (k > 0 and lay[k - 1][0] is None and k == n):
-		k -= 1
-	head = " ".join(lines[max(0, k - 1):n + 1])
+	head = " ".join(definition([Spot(f, n + 1, col, col, lay[n][0])]))
 	d = None
 	for d in re.finditer(r"\bstruct\s+(\w+)\b(?:(?!\bstruct\b)[^;{}()])*?[\s*,]%s\s*[=,;)\[]" % re.escape(m.group(1)), head):
 		pass
