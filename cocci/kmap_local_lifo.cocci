@@ -297,6 +297,7 @@ def failure_return(p):
 # them.
 import bisect
 import json	# (for the records the script rules print)
+import os	# (where the tree is: included())
 import re
 
 # Summaries of functions defined in other files (a driver that checks a
@@ -802,6 +803,13 @@ def tests_only(c, b):
 	b = re.escape(re.sub(r"\s+", "", tidy(b)))
 	return re.fullmatch(r"(%s|%s!=NULL|NULL!=%s|!IS_ERR(_OR_NULL)?\(%s\))" % (b, b, b, b), c) is not None
 
+def tests_release_member(c, pb):
+	"""Whether condition c only tests that a member of an operations table
+	that releases a field is there (ops->unmap_local, ops->unmap_local !=
+	NULL): the release through it is made wherever the member mapped."""
+	m = re.fullmatch(r"[\w.>\[\]-]+(?:->|\.)(\w+)(?:!=NULL)?", re.sub(r"\s+", "", tidy(c)))
+	return bool(m) and m.group(1) in release_helper_names(pb[0].file)
+
 def flag_set_with(c, pb):
 	"""Whether condition c is a flag set true beside the mapping at pb
 	("src = map(); unmap_src = true;"): it then holds while B is mapped."""
@@ -1293,12 +1301,98 @@ def note_handle(x, pm):
 	if arg:
 		helper_maps.setdefault(pm[0].file, []).append((pm[0].current_element, arg[0], arg[1], int(pm[0].line)))
 		helper_dirty.add(pm[0].file)
+	elif re.fullmatch(r"\w+", tidy(x)):
+		handle_to_setter(x, pm)
 
 def note_field_store(x, ps):
 	arg = struct_arg(x, ps)
 	if arg:
 		helper_maps.setdefault(ps[0].file, []).append((ps[0].current_element, arg[0], arg[1], int(ps[0].line)))
 		helper_dirty.add(ps[0].file)
+
+setters = {}
+
+def setter(name, f):
+	"""What function name stores, read from its definition in file f or
+	in a header f includes (included()): (index of the value, index of
+	the structure, path) for a body that only stores a parameter in a
+	field of another, and sets other fields to constants
+	(iosys_map_set_vaddr() of include/linux/iosys-map.h: map->vaddr =
+	vaddr), or None."""
+	if (name, f) in setters:
+		return setters[(name, f)]
+	setters[(name, f)] = None
+	word = re.compile(r"\b%s\s*\(" % re.escape(name))
+	for text in (flat(g)[0] for g in included(f) if word.search("\n".join(lines_of(g)))):
+		m = re.search(r"\b%s\s*\(([^()]*)\)\s*\{([^{}]*)\}" % re.escape(name), text)
+		if not m:
+			continue
+		params = [param_name(a) for a in m.group(1).split(",")]
+		found = []
+		for t in [t.strip() for t in m.group(2).split(";") if t.strip()]:
+			st = re.fullmatch(r"(\w+)\s*->\s*([\w.]+)\s*=\s*(\w+)", t)
+			if st and st.group(1) in params and st.group(3) in params:
+				found.append((params.index(st.group(3)), params.index(st.group(1)), "->" + st.group(2)))
+			elif not (st or re.fullmatch(r"\w+\s*->\s*[\w.]+\s*=\s*(true|false|NULL|-?\d+)", t)):
+				found = []
+				break
+		if len(found) == 1:
+			setters[(name, f)] = found[0]
+		break
+	return setters[(name, f)]
+
+includes = {}
+
+def included(f, depth=4):
+	"""File f and the headers it includes (include <P>: include/P of the
+	tree; include "P": beside the file that includes it), and theirs,
+	depth levels deep, nearest first."""
+	if f not in includes:
+		# (make scan gives spatch cut copies of the files: it says where
+		# the tree is; elsewhere spatch runs at its top.)
+		root = os.environ.get("KMAP_LIFO_TREE", ".")
+		out, level = [f], [f]
+		for _ in range(depth):
+			nxt = []
+			for g in level:
+				here = ((root + "/" if g == f else "") + g.rsplit("/", 1)[0]) if "/" in g else root
+				for q, inc in re.findall(r"^[ \t]*\x23[ \t]*include[ \t]*([<\x22])([\w./-]+)[>\x22]", "\n".join(lines_of(g)), re.M):
+					h = root + "/include/" + inc if q == "<" else here + "/" + inc
+					if h not in out and lines_of(h):
+						out.append(h)
+						nxt.append(h)
+			level = nxt
+		includes[f] = out
+	return includes[f]
+
+def handle_to_setter(x, pm):
+	"""The mapping of handle x at pm given whole to a setter later in its
+	function (addr = io_mapping_map_local_wc(...);
+	iosys_map_set_vaddr_iomem(dmap, addr) in the iomap iterator of TTM): the
+	field the setter fills is mapped, as by note_setter_call()."""
+	f, fn, x = pm[0].file, pm[0].current_element, tidy(x)
+	lines = lines_of(f)
+	for n in range(int(pm[0].line), len(lines)):
+		if lines[n].startswith("}"):
+			break
+		for m in re.finditer(r"(\w+)\s*\(", lines[n]):
+			args = call_args(" ".join([lines[n][m.end() - 1:]] + lines[n + 1:n + 4]))
+			idx = [i for i, a in enumerate(args) if tidy(a) == x]
+			if idx and m.group(1) not in plain_maps:
+				note_setter_call(m.group(1), idx[0], [Spot(f, n + 1, m.start(), m.end() - 1, fn)])
+
+def note_setter_call(name, n, ps):
+	"""A mapping given as argument n of a setter (setter()) at ps: the
+	field it stores it in is mapped, as by an assignment."""
+	args = call_at(ps)[1]
+	# (Only a call that also gives the setter a parameter of the caller,
+	# or its address, can leave a field of it mapped for the caller.)
+	params = param_names(ps)
+	if not any(re.sub(r"^&\s*|\s+", "", a) in params for a in args):
+		return
+	st = setter(name, ps[0].file)
+	if st and st[0] == n and st[1] < len(args):
+		note_field_store(args[st[1]] + st[2], ps)
 
 def note_field_release(arg, pr):
 	field_releases.setdefault(pr[0].file, []).append((tidy(arg), pr))
@@ -1578,6 +1672,22 @@ E << hstore.E; F << hstore.F; L << hstore.L; ps << hstore.ps;
 if tidy(L) in handles.get(where(ps), ()):
 	note_field_store("%s->%s" % (tidy(E), F), ps)
 
+// A mapping call given to a setter, a function that stores one parameter
+// in a field of another (iosys_map_set_vaddr(map, kmap_local_page(...))
+// of TTM's kmap iterators: setter()), leaves that field mapped.
+@hsetter depends on maps@
+identifier S;
+expression list[n] Es;
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+position ps;
+@@
+S@ps(Es, <+... mf(...) ...+>, ...)
+
+@script:python@
+S << hsetter.S; n << hsetter.n; ps << hsetter.ps;
+@@
+note_setter_call(S, int(n), ps)
+
 // The releases of fields, for the summaries of helpers and of functions
 // that leave fields mapped to another function.
 @frel depends on tokens@
@@ -1623,7 +1733,9 @@ else:
 // back edge included).  A mapping is an assignment of a mapping call's
 // result (with an offset or a cast, in a declaration or a condition), an
 // iterator advanced in place, or a call of a helper that leaves a field
-// of its argument mapped.
+// of its argument mapped.  A release of A under a condition ends it, a
+// release through a helper or a member too ("if (ops->unmap_local)
+// ops->unmap_local(it, &map)": the member is there where it mapped).
 @nest depends on twice exists@
 identifier twice.fn;
 expression A, C, E;
@@ -1645,7 +1757,7 @@ identifier snb = {kmap_lifo_none}; // opstructs.list
 struct snb *EOb;
 identifier snr = {kmap_lifo_none}; // opstructs.list
 struct snr *EOr;
-expression EHa, EHb, EHr;
+expression EHa, EHb, EHr, EHs, EHt;
 @@
 fn(...) {
 ... when any
@@ -1655,8 +1767,8 @@ fn(...) {
     when != EHr->rh(..., <+... A ...+>, ...)
     when != EOr->orl(..., <+... A ...+>, ...)
     when != A = E
-    when != if@pg (C) { <+... ra(..., <+... A ...+>, ...) ...+> }
-    when != if (C) ra(..., <+... A ...+>, ...);
+    when != if@pg (C) { <+... \( ra(..., <+... A ...+>, ...) \| rh(..., <+... A ...+>, ...) \| EHs->rh(..., <+... A ...+>, ...) \) ...+> }
+    when != if (C) \( ra(..., <+... A ...+>, ...); \| rh(..., <+... A ...+>, ...); \| EHt->rh(..., <+... A ...+>, ...); \)
     when any
 \( \(mb@pb\|EOb->om@pb\)(...) \| \(fh@pb\|EHb->fh@pb\)(...) \| F(..., fh@pb, ...) \)
 ... when any
@@ -1871,8 +1983,9 @@ if key(pb) in helper_calls:
 	note(A, pa, B, pb, p)
 
 // Undecided: as early, but only the releases of B under a test of B
-// itself (if (B), if (B != NULL)), or under a flag set true beside B's
-// mapping, count: B is mapped there, so they hold.  A release of A this
+// itself (if (B), if (B != NULL)), under a flag set true beside B's
+// mapping, or under a test that the member it is released through is
+// there (if (ops->unmap_local)), count: B is mapped there, so they hold.  A release of A this
 // finds and early does not is reached by skipping a release of B under
 // another condition (booleans that correlate elsewhere): the order
 // depends on it, and the place is named.
@@ -1881,7 +1994,7 @@ expression nest.A, pair.B;
 position nest.pb;
 expression E;
 identifier L;
-expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) };
+expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) or tests_release_member(str(D), pb) };
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier fh : script:python(pb) { key(pb) in helper_calls };

@@ -110,6 +110,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 	$files = [grep {
 		-f "$tree/$_" or !push @{$res{errors}}, "$_: " . (-e _ ? 'not a regular file (FIFO, device or socket)' : 'no longer there') . ', not read'
 	} @$files] unless $cut_re;
+	my $top = File::Spec->rel2abs($tree);
 	($tree, $files) = _write_copies(\%texts, $files, "$tmp/src") if $cut_re;
 	my %size = map { $_ => (-s "$tree/$_") // 0 } @$files;
 	my @todo = sort { $size{$b} <=> $size{$a} || $a cmp $b } @$files;
@@ -165,7 +166,10 @@ sub run_rule($tree, $cocci, $files, %o) {
 		# interrupt end it with whatever it started.
 		my $pid = ProcRun::spawn([@cmd, '--file-groups', $groups], dir => $tree,
 			stdout => $r{out}, stderr => $r{err},
-			env => { GIT_DIR => '/nonexistent/kmap-lifo-scan', GIT_WORK_TREE => undef });
+			# (The rules read the headers a file includes from the tree:
+			# spatch may be given cut copies of the files.)
+			env => { GIT_DIR => '/nonexistent/kmap-lifo-scan', GIT_WORK_TREE => undef,
+				KMAP_LIFO_TREE => $top });
 		$run{$pid} = \%r;
 	};
 	while (@batches || %run) {

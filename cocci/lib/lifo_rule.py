@@ -22,6 +22,7 @@
 # them.
 import bisect
 import json	# (for the records the script rules print)
+import os	# (where the tree is: included())
 import re
 
 # Summaries of functions defined in other files (a driver that checks a
@@ -527,6 +528,13 @@ def tests_only(c, b):
 	b = re.escape(re.sub(r"\s+", "", tidy(b)))
 	return re.fullmatch(r"(%s|%s!=NULL|NULL!=%s|!IS_ERR(_OR_NULL)?\(%s\))" % (b, b, b, b), c) is not None
 
+def tests_release_member(c, pb):
+	"""Whether condition c only tests that a member of an operations table
+	that releases a field is there (ops->unmap_local, ops->unmap_local !=
+	NULL): the release through it is made wherever the member mapped."""
+	m = re.fullmatch(r"[\w.>\[\]-]+(?:->|\.)(\w+)(?:!=NULL)?", re.sub(r"\s+", "", tidy(c)))
+	return bool(m) and m.group(1) in release_helper_names(pb[0].file)
+
 def flag_set_with(c, pb):
 	"""Whether condition c is a flag set true beside the mapping at pb
 	("src = map(); unmap_src = true;"): it then holds while B is mapped."""
@@ -1018,12 +1026,98 @@ def note_handle(x, pm):
 	if arg:
 		helper_maps.setdefault(pm[0].file, []).append((pm[0].current_element, arg[0], arg[1], int(pm[0].line)))
 		helper_dirty.add(pm[0].file)
+	elif re.fullmatch(r"\w+", tidy(x)):
+		handle_to_setter(x, pm)
 
 def note_field_store(x, ps):
 	arg = struct_arg(x, ps)
 	if arg:
 		helper_maps.setdefault(ps[0].file, []).append((ps[0].current_element, arg[0], arg[1], int(ps[0].line)))
 		helper_dirty.add(ps[0].file)
+
+setters = {}
+
+def setter(name, f):
+	"""What function name stores, read from its definition in file f or
+	in a header f includes (included()): (index of the value, index of
+	the structure, path) for a body that only stores a parameter in a
+	field of another, and sets other fields to constants
+	(iosys_map_set_vaddr() of include/linux/iosys-map.h: map->vaddr =
+	vaddr), or None."""
+	if (name, f) in setters:
+		return setters[(name, f)]
+	setters[(name, f)] = None
+	word = re.compile(r"\b%s\s*\(" % re.escape(name))
+	for text in (flat(g)[0] for g in included(f) if word.search("\n".join(lines_of(g)))):
+		m = re.search(r"\b%s\s*\(([^()]*)\)\s*\{([^{}]*)\}" % re.escape(name), text)
+		if not m:
+			continue
+		params = [param_name(a) for a in m.group(1).split(",")]
+		found = []
+		for t in [t.strip() for t in m.group(2).split(";") if t.strip()]:
+			st = re.fullmatch(r"(\w+)\s*->\s*([\w.]+)\s*=\s*(\w+)", t)
+			if st and st.group(1) in params and st.group(3) in params:
+				found.append((params.index(st.group(3)), params.index(st.group(1)), "->" + st.group(2)))
+			elif not (st or re.fullmatch(r"\w+\s*->\s*[\w.]+\s*=\s*(true|false|NULL|-?\d+)", t)):
+				found = []
+				break
+		if len(found) == 1:
+			setters[(name, f)] = found[0]
+		break
+	return setters[(name, f)]
+
+includes = {}
+
+def included(f, depth=4):
+	"""File f and the headers it includes (include <P>: include/P of the
+	tree; include "P": beside the file that includes it), and theirs,
+	depth levels deep, nearest first."""
+	if f not in includes:
+		# (make scan gives spatch cut copies of the files: it says where
+		# the tree is; elsewhere spatch runs at its top.)
+		root = os.environ.get("KMAP_LIFO_TREE", ".")
+		out, level = [f], [f]
+		for _ in range(depth):
+			nxt = []
+			for g in level:
+				here = ((root + "/" if g == f else "") + g.rsplit("/", 1)[0]) if "/" in g else root
+				for q, inc in re.findall(r"^[ \t]*\x23[ \t]*include[ \t]*([<\x22])([\w./-]+)[>\x22]", "\n".join(lines_of(g)), re.M):
+					h = root + "/include/" + inc if q == "<" else here + "/" + inc
+					if h not in out and lines_of(h):
+						out.append(h)
+						nxt.append(h)
+			level = nxt
+		includes[f] = out
+	return includes[f]
+
+def handle_to_setter(x, pm):
+	"""The mapping of handle x at pm given whole to a setter later in its
+	function (addr = io_mapping_map_local_wc(...);
+	iosys_map_set_vaddr_iomem(dmap, addr) in the iomap iterator of TTM): the
+	field the setter fills is mapped, as by note_setter_call()."""
+	f, fn, x = pm[0].file, pm[0].current_element, tidy(x)
+	lines = lines_of(f)
+	for n in range(int(pm[0].line), len(lines)):
+		if lines[n].startswith("}"):
+			break
+		for m in re.finditer(r"(\w+)\s*\(", lines[n]):
+			args = call_args(" ".join([lines[n][m.end() - 1:]] + lines[n + 1:n + 4]))
+			idx = [i for i, a in enumerate(args) if tidy(a) == x]
+			if idx and m.group(1) not in plain_maps:
+				note_setter_call(m.group(1), idx[0], [Spot(f, n + 1, m.start(), m.end() - 1, fn)])
+
+def note_setter_call(name, n, ps):
+	"""A mapping given as argument n of a setter (setter()) at ps: the
+	field it stores it in is mapped, as by an assignment."""
+	args = call_at(ps)[1]
+	# (Only a call that also gives the setter a parameter of the caller,
+	# or its address, can leave a field of it mapped for the caller.)
+	params = param_names(ps)
+	if not any(re.sub(r"^&\s*|\s+", "", a) in params for a in args):
+		return
+	st = setter(name, ps[0].file)
+	if st and st[0] == n and st[1] < len(args):
+		note_field_store(args[st[1]] + st[2], ps)
 
 def note_field_release(arg, pr):
 	field_releases.setdefault(pr[0].file, []).append((tidy(arg), pr))

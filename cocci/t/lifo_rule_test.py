@@ -681,6 +681,52 @@ class OperationsTables(Case):
         self.assertTrue(self.m.member_ok(f, 8, col(8), "map_local"))
 
 
+class Setters(Case):
+    SRC = ("#include <linux/smap.h>\n"
+           "static void it_map(struct it *it, struct smap *m, int i)\n{\n"
+           "\tvoid *addr = kmap_local_page(it->pages[i]);\n\n\tsmap_set_vaddr(m, addr);\n}\n")
+
+    def test_a_setter_of_a_header(self):
+        os.makedirs(os.path.join(self.dir, "include", "linux"))
+        with open(os.path.join(self.dir, "include", "linux", "smap.h"), "w") as fh:
+            fh.write("static inline void smap_set_vaddr(struct smap *map, void *vaddr)\n{\n"
+                     "\tmap->vaddr = vaddr;\n\tmap->is_iomem = false;\n}\n"
+                     "static inline void smap_both(struct smap *map, void *a, void *b)\n{\n"
+                     "\tmap->a = a;\n\tmap->b = b;\n}\n"
+                     "static inline void smap_log(struct smap *map, void *vaddr)\n{\n"
+                     "\tmap->vaddr = vaddr;\n\tpr_info(map);\n}\n")
+        f = self.c_file(self.SRC)
+        os.environ["KMAP_LIFO_TREE"] = self.dir
+        self.addCleanup(os.environ.pop, "KMAP_LIFO_TREE")
+        self.assertEqual(self.m.setter("smap_set_vaddr", f), (1, 0, "->vaddr"))
+        # Two stores, or a store and a call: no setter.
+        self.assertIsNone(self.m.setter("smap_both", f))
+        self.assertIsNone(self.m.setter("smap_log", f))
+        # The mapping of a local handed to it maps the field of parameter 1.
+        self.m.handle_to_setter("addr", self.at(f, "void *addr", function="it_map"))
+        self.assertEqual([e[1:3] for e in self.m.helper_maps.get(f, [])], [(1, "->vaddr")])
+
+    def test_no_header(self):
+        f = self.c_file(self.SRC)
+        os.environ["KMAP_LIFO_TREE"] = self.dir
+        self.addCleanup(os.environ.pop, "KMAP_LIFO_TREE")
+        self.assertIsNone(self.m.setter("smap_set_vaddr", f))
+        self.m.handle_to_setter("addr", self.at(f, "void *addr", function="it_map"))
+        self.assertEqual(self.m.helper_maps.get(f, []), [])
+
+
+class ReleaseMember(Case):
+    def test_a_test_of_the_member(self):
+        f = self.c_file("static const struct it_ops t = { .unmap_local = it_unmap, };\n"
+                        "void it_unmap(struct it *it, struct smap *m)\n{\n\tkunmap_local(m->vaddr);\n}\n")
+        pos = [Pos(f, 4, 1, "it_unmap")]
+        self.m.release_helpers[f] = {"it_unmap": {(1, "->vaddr")}}
+        for c in ("ops->unmap_local", "d->ops->unmap_local != NULL", "ops.unmap_local"):
+            self.assertTrue(self.m.tests_release_member(c, pos), c)
+        for c in ("ops->map_local", "!ops->unmap_local", "ops->unmap_local(it, m)", "flag"):
+            self.assertFalse(self.m.tests_release_member(c, pos), c)
+
+
 class OnStack(Case):
     def miter(self, flags):
         f = self.c_file("static int copy(struct scatterlist *sg)\n{\n"
