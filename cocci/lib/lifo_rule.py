@@ -1073,7 +1073,7 @@ def included(f, depth=4):
 	tree; include "P": beside the file that includes it), and theirs,
 	depth levels deep, nearest first."""
 	if f not in includes:
-		# (make scan gives spatch cut copies of the files: it says where
+		# (A driver that gives spatch cut copies of the files says where
 		# the tree is; elsewhere spatch runs at its top.)
 		root = os.environ.get("KMAP_LIFO_TREE", ".")
 		out, level = [f], [f]
