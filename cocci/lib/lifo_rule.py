@@ -1040,19 +1040,24 @@ setters = {}
 def setter(name, f):
 	"""What function name stores, read from its definition in file f or
 	in a header f includes (included()): (index of the value, index of
-	the structure, path) for a body that only stores a parameter in a
-	field of another, and sets other fields to constants
+	the structure, path) for a function of two parameters whose body
+	only stores one in a field of the other, and sets other fields to
+	constants
 	(iosys_map_set_vaddr() of include/linux/iosys-map.h: map->vaddr =
 	vaddr), or None."""
 	if (name, f) in setters:
 		return setters[(name, f)]
 	setters[(name, f)] = None
-	word = re.compile(r"\b%s\s*\(" % re.escape(name))
-	for text in (flat(g)[0] for g in included(f) if word.search("\n".join(lines_of(g)))):
-		m = re.search(r"\b%s\s*\(([^()]*)\)\s*\{([^{}]*)\}" % re.escape(name), text)
+	body = re.compile(r"\b%s\s*\(([^()]*)\)\s*\{([^{}]*)\}" % re.escape(name))
+	# (A definition in the raw text first: blanking every header that
+	# names memcpy() costs more than the whole search.)
+	for g in (g for g in included(f) if name in raw(g) and body.search(raw(g))):
+		m = body.search(flat(g)[0])
 		if not m:
 			continue
 		params = [param_name(a) for a in m.group(1).split(",")]
+		if len(params) != 2:
+			break
 		found = []
 		for t in [t.strip() for t in m.group(2).split(";") if t.strip()]:
 			st = re.fullmatch(r"(\w+)\s*->\s*([\w.]+)\s*=\s*(\w+)", t)
@@ -1067,6 +1072,21 @@ def setter(name, f):
 	return setters[(name, f)]
 
 includes = {}
+raws = {}
+include_memo = {}
+
+def raw(g):
+	"""The text of file g, read once (a header is asked for by every file
+	that includes it)."""
+	if g not in raws:
+		raws[g] = "\n".join(lines_of(g))
+	return raws[g]
+
+def include_lines(g):
+	"""The includes of file g: [(bracket or quote, path)], read once."""
+	if g not in include_memo:
+		include_memo[g] = re.findall(r"^[ \t]*\x23[ \t]*include[ \t]*([<\x22])([\w./-]+)[>\x22]", raw(g), re.M)
+	return include_memo[g]
 
 def included(f, depth=4):
 	"""File f and the headers it includes (include <P>: include/P of the
@@ -1081,7 +1101,7 @@ def included(f, depth=4):
 			nxt = []
 			for g in level:
 				here = ((root + "/" if g == f else "") + g.rsplit("/", 1)[0]) if "/" in g else root
-				for q, inc in re.findall(r"^[ \t]*\x23[ \t]*include[ \t]*([<\x22])([\w./-]+)[>\x22]", "\n".join(lines_of(g)), re.M):
+				for q, inc in include_lines(g):
 					h = root + "/include/" + inc if q == "<" else here + "/" + inc
 					if h not in out and lines_of(h):
 						out.append(h)
@@ -1110,10 +1130,11 @@ def note_setter_call(name, n, ps):
 	"""A mapping given as argument n of a setter (setter()) at ps: the
 	field it stores it in is mapped, as by an assignment."""
 	args = call_at(ps)[1]
-	# (Only a call that also gives the setter a parameter of the caller,
-	# or its address, can leave a field of it mapped for the caller.)
+	# (A setter takes the structure and the value; only a call that gives
+	# it a parameter of the caller, or its address, can leave a field of
+	# it mapped for the caller.)
 	params = param_names(ps)
-	if not any(re.sub(r"^&\s*|\s+", "", a) in params for a in args):
+	if len(args) != 2 or not any(re.sub(r"^&\s*|\s+", "", a) in params for a in args):
 		return
 	st = setter(name, ps[0].file)
 	if st and st[0] == n and st[1] < len(args):
