@@ -624,11 +624,19 @@ def helpers_of(f):
 	path)}, those of the file over those of other files, and the members
 	of operations tables set to either."""
 	summarize_dirty()
-	return with_members(f, ext_maps, ext_member_maps, helpers.get(f, {}))
+	k = ("helpers", f)
+	if k not in names_memo:
+		names_memo[k] = with_members(f, ext_maps, ext_member_maps, helpers.get(f, {}))
+	return names_memo[k]
 
 def release_helpers_of(f):
+	"""As helpers_of(): {function: set((index, path))}.  (Asked at every
+	release the rules try: made once until the summaries change.)"""
 	summarize_dirty()
-	return with_members(f, ext_rels, ext_member_rels, release_helpers.get(f, {}))
+	k = ("release_helpers", f)
+	if k not in names_memo:
+		names_memo[k] = with_members(f, ext_rels, ext_member_rels, release_helpers.get(f, {}))
+	return names_memo[k]
 
 def with_members(f, ext, ext_member, own):
 	"""The helpers of other files (ext) with those of file f (own) over
@@ -671,10 +679,17 @@ def op_members(f):
 		tables[f] = out
 	return tables[f]
 
+structs_of = {}	# file => {member: the structures of its tables that set it}
+
 def member_structs(f, member):
 	"""The structures whose tables set member: in file f, or in other
 	files (ext_members)."""
-	return set(ext_members.get(member, ())) | set(t for pairs in op_members(f).values() for m, t in pairs if m == member)
+	if f not in structs_of:
+		structs_of[f] = {}
+		for pairs in op_members(f).values():
+			for m, t in pairs:
+				structs_of[f].setdefault(m, set()).add(t)
+	return set(ext_members.get(member, ())) | structs_of[f].get(member, set())
 
 def receiver_type(f, n, col):
 	"""The structure a call through a member at line index n, column col
@@ -1072,15 +1087,7 @@ def setter(name, f):
 	return setters[(name, f)]
 
 includes = {}
-raws = {}
 include_memo = {}
-
-def raw(g):
-	"""The text of file g, read once (a header is asked for by every file
-	that includes it)."""
-	if g not in raws:
-		raws[g] = "\n".join(lines_of(g))
-	return raws[g]
 
 def include_lines(g):
 	"""The includes of file g: [(bracket or quote, path)], read once."""

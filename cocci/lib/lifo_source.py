@@ -26,6 +26,15 @@ def lines_of(f):
 			srclines[f] = []
 	return srclines[f]
 
+raws = {}
+
+def raw(f):
+	"""The text of file f, joined once (a header is asked for by every
+	file that includes it)."""
+	if f not in raws:
+		raws[f] = "\n".join(lines_of(f))
+	return raws[f]
+
 flats = {}
 
 def flat(f):
@@ -34,7 +43,7 @@ def flat(f):
 	if f not in flats:
 		blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))
 		lit = "|".join(r"%s(?:\\.|[^%s\\\n])*%s" % (q, q, q) for q in (chr(34), chr(39)))
-		text = re.sub(r"/\*.*?\*/|//[^\n]*|" + lit, blank, "\n".join(lines_of(f)), flags=re.S)
+		text = re.sub(r"/\*.*?\*/|//[^\n]*|" + lit, blank, raw(f), flags=re.S)
 		starts, o = [], 0
 		for t in text.split("\n"):
 			starts.append(o)
