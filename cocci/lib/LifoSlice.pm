@@ -5,10 +5,12 @@
 # intraprocedural and names the mapping and releasing functions: a
 # function whose body names none of them can neither hold a finding nor
 # be a wrapper.  Most of a candidate file's functions are like that, and
-# spatch spends most of its time parsing them.  slice() empties their
-# bodies, keeping every line break, so the lines and columns of what is
-# left do not move, and everything outside function bodies (declarations,
-# typedefs, macros) stays as it was, so what is left parses as before.
+# spatch spends most of its time parsing them and trying every rule on
+# each.  slice() blanks them, head and body, keeping every line break, so
+# the lines and columns of what is left do not move, and everything
+# outside functions (declarations, typedefs, macros) stays as it was, so
+# what is left parses as before.  (A head that shares a line with
+# something else stays, with its body emptied.)
 #
 # A body is only emptied when it is plainly a function's: "{" and "}"
 # alone on their lines at brace depth 0 (counted without comments,
@@ -38,7 +40,8 @@ sub names_regex(@names) {
 # Returns the cut text and the emptied bodies as [first, last] line
 # numbers (1-based, inclusive) of the lines that were blanked.
 sub slice($text, $names) {
-	my @bodies = _bodies($text) or return ($text, []);
+	my $code = _code($text);
+	my @bodies = _bodies($code) or return ($text, []);
 	my @inner = map { substr $text, $_->[0], $_->[1] - $_->[0] } @bodies;
 	my @keep = map { !($_ =~ tr/\n//) || /^[ \t]*#/m || $_ =~ $names ? 1 : 0 } @inner;
 	my @name = map { my $from = $_->[0] > 512 ? $_->[0] - 512 : 0;
@@ -63,14 +66,19 @@ sub slice($text, $names) {
 	for my $i (0 .. $#bodies) {
 		next if $keep[$i];
 		my ($body, $close) = @{$bodies[$i]};
-		my $n = $inner[$i] =~ tr/\n//;
-		my $before = substr $text, $pos, $body - $pos;
+		# Its head too, when it stands on lines of its own: spatch
+		# tries every rule on every function it parses, empty or not.
+		my $from = _head($code, $pos, $body);
+		my $to = defined $from ? $close + 1 : $close;
+		$from //= $body;
+		my $before = substr $text, $pos, $from - $pos;
 		$out .= $before;
 		$line += $before =~ tr/\n//;
+		my $n = substr($text, $from, $to - $from) =~ tr/\n//;
 		$out .= "\n" x $n;
-		push @cut, [$line, $line + $n - 1];
+		push @cut, [$line, $to > $close ? $line + $n : $line + $n - 1];
 		$line += $n;
-		$pos = $close;
+		$pos = $to;
 	}
 	$out .= substr $text, $pos;
 	return ($out, \@cut);
@@ -100,6 +108,23 @@ sub static_definition($text, $name) {
 	return $defs && $defs == $static;
 }
 
+# Where the head of the function whose body starts at $body begins:
+# the start of the lines before its "{" line, back to one that is blank
+# in $code (a comment, a preprocessor line) or holds ";", "{" or "}"
+# ("static int\nfoo(void)"); undef when there are none.
+sub _head($code, $pos, $body) {
+	my $brace = rindex($code, "\n", $body - 2) + 1;
+	return undef if $brace <= $pos;
+	my $start = $brace;
+	while ($start > $pos) {
+		my $prev = rindex($code, "\n", $start - 2) + 1;
+		my $l = substr $code, $prev, $start - 1 - $prev;
+		last if $prev < $pos || $l !~ /\S/ || $l =~ /[;{}]/;
+		$start = $prev;
+	}
+	return $start < $brace ? $start : undef;
+}
+
 # The text with comments, string and character literals and preprocessor
 # lines blanked out (line breaks kept), so that its braces are the code's.
 sub _code($text) {
@@ -112,10 +137,9 @@ sub _code($text) {
 }
 
 # [start of the body, start of the "}" line] of each function body of
-# $text at depth 0 with "{" and "}" alone on their lines after a line
+# $code (_code()) at depth 0 with "{" and "}" alone on their lines after a line
 # ending in ")"; none when the braces do not balance.
-sub _bodies($text) {
-	my $code = _code($text);
+sub _bodies($code) {
 	my ($depth, $open, @b) = (0);
 	while ($code =~ /[{}]/g) {
 		my $at = $-[0];

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# LifoSlice::slice: empties the bodies of the functions that name none of
-# the names, keeps every line where it was, and keeps whole anything it
-# is not sure is a function body.
+# LifoSlice::slice: blanks the functions that name none of the names,
+# head and body, keeps every line where it was, and keeps whole anything
+# it is not sure is a function body.
 use v5.36;
 use Test::More;
 use FindBin;
@@ -37,10 +37,10 @@ void copy(struct page *to, struct page *from)
 EOF
 my ($out, $cuts) = cut($src);
 is(($out =~ tr/\n//), ($src =~ tr/\n//), 'as many lines as before');
-like($out, qr/^static int unrelated\(int a\)\n\{\n{7}\}\n/m, 'a function naming none of the names: its body emptied');
+like($out, qr/\A#include <linux\/highmem.h>\n{12}void copy/, 'a function naming none of the names: blanked, head and body');
 like($out, qr/char \*s = kmap_local_page\(from\);\n\n\tkunmap_local\(s\);\n\}\n\z/,
 	'a function naming one: kept whole');
-is_deeply($cuts, [[5, 10]], 'the emptied lines are reported');
+is_deeply($cuts, [[3, 11]], 'the blanked lines are reported');
 
 my $hidden = "int f(void)\n{\n\tint kmap_local_pagex;\n\treturn 0;\n}\n";
 isnt((cut($hidden))[0], $hidden, 'names match as words only');
@@ -65,17 +65,25 @@ is((cut($inner))[0], $inner, 'a block at column 0 in a function that names one: 
 
 # Comments, strings and character literals do not count as braces.
 my $lit = "int f(void) /* { */\n{\n\tchar c = '{';\n\tputs(\"}\"); // }\n}\nint g(void)\n{\n\treturn 0;\n}\n";
-is((cut($lit))[0], "int f(void) /* { */\n{\n\n\n}\nint g(void)\n{\n\n}\n", 'braces in comments and literals: both functions emptied');
+is((cut($lit))[0], "\n" x 9, 'braces in comments and literals: both functions blanked');
 
 # The struct initializer before a function does not hide it.
 my $init = "static struct s x = {\n\t.a = 1,\n};\n\nint f(void)\n{\n\treturn 0;\n}\n";
-is((cut($init))[0], "static struct s x = {\n\t.a = 1,\n};\n\nint f(void)\n{\n\n}\n", 'an initializer is kept, the function after it emptied');
+is((cut($init))[0], "static struct s x = {\n\t.a = 1,\n};\n\n\n\n\n\n", 'an initializer is kept, the function after it blanked');
+
+# A head of several lines goes, a comment or preprocessor line before it
+# stays; a head that shares its line with something else stays, and its
+# body is emptied.
+my $heads = "/* doc */\nstatic int\nf(int a,\n  int b)\n{\n\treturn a;\n}\n#define X 1\ng(int a)\n{\n\treturn 0;\n}\nint y; int h(void)\n{\n\treturn 0;\n}\n";
+($out, $cuts) = cut($heads);
+is($out, "/* doc */\n\n\n\n\n\n\n#define X 1\n\n\n\n\nint y; int h(void)\n{\n\n}\n", 'heads: blanked with their bodies, or kept');
+is_deeply($cuts, [[2, 7], [9, 12], [15, 15]], 'heads: the blanked lines are reported');
 
 my $crlf = "int f(void)\n{\n\treturn 0;\n}\nint g(void)\n{\n\treturn kmap_local_page(p) != 0;\n}\n";
 ($out, $cuts) = cut($crlf);
-is($out, "int f(void)\n{\n\n}\nint g(void)\n{\n\treturn kmap_local_page(p) != 0;\n}\n",
-	'two functions: only the one without names is emptied');
-is_deeply($cuts, [[3, 3]], 'its one line is reported');
+is($out, "\n\n\n\nint g(void)\n{\n\treturn kmap_local_page(p) != 0;\n}\n",
+	'two functions: only the one without names is blanked');
+is_deeply($cuts, [[1, 4]], 'its lines are reported');
 
 ($out, $cuts) = cut("int f(void)\n{\n}\n");
 is($out, "int f(void)\n{\n}\n", 'an empty body stays as it is');
@@ -102,7 +110,7 @@ SKIP: {
 	write_to("$t/a.c", "int pad(void)\n{\n\treturn 0;\n}\n\nvoid f(struct page *p)\n{\n\tchar *a = kmap_local_page(p);\n\n\tkunmap_local(a);\n}\n");
 	my $r = LifoSpatch::run_rule($t, root() . '/cocci/bench/bench-baseline.cocci', ['a.c', 'gone.c'],
 		jobs => 1, slice => ['kmap_local_page', 'kunmap_local']);
-	is_deeply($r->{cut}, { 'a.c' => [[3, 3]] }, 'a.c was cut: pad() emptied');
+	is_deeply($r->{cut}, { 'a.c' => [[1, 4]] }, 'a.c was cut: pad() blanked');
 	is_deeply($r->{handled_files}, { 'a.c' => 1 }, 'spatch read a.c');
 	like(join("\n", @{$r->{errors}}), qr/^cannot read gone\.c: /m, 'gone.c: an error');
 }
@@ -158,8 +166,8 @@ static int done(struct s *s)
 }
 EOF2
 my ($cout, $ccuts) = cut($chain);
-is_deeply($ccuts, [[19, 20], [32, 33]],
-	'chains of calls of a body that maps into a field are kept; an unrelated body, and a caller of a body that maps a local, are emptied');
+is_deeply($ccuts, [[17, 21], [30, 34]],
+	'chains of calls of a body that maps into a field are kept; an unrelated function, and a caller of a body that maps a local, are blanked');
 like($cout, qr/return step\(s\);/, '... the caller of the caller is kept');
 like($cout, qr/\tunmap_it\(s\);/, '... and the caller of a body that releases a field');
 
