@@ -405,7 +405,7 @@ def mentions(e, a, pos=None):
 	"""Whether expression e names a, or an alias of a in the function of
 	pos, as a whole operand: kunmap_local(a + off), pte_unmap(a - 1),
 	folio_release_kmap(f, a)."""
-	e = tidy(e)
+	e = squeeze(e)
 	named = aliases.get(where(pos), {}) if pos else {}
 	todo, done = [tidy(a)], set()
 	while todo:
@@ -413,10 +413,15 @@ def mentions(e, a, pos=None):
 		if x in done:
 			continue
 		done.add(x)
-		if re.search(r"(?<![\w.>])" + re.escape(x) + r"(?![\w\[(]|->|\.)", e):
+		if re.search(r"(?<![\w.>])" + re.escape(squeeze(x)) + r"(?![\w\[(]|->|\.)", e):
 			return True
 		todo.extend(named.get(x, ()))
 	return False
+
+def squeeze(e):
+	"""tidy(e) without the spaces around operators, which spatch prints
+	as the code has them or not ("p[m     -     1]", "p[m - 1]")."""
+	return re.sub(r"\s*([^\w\s])\s*", r"\1", re.sub(r"\s+", " ", tidy(e)))
 
 def mapping(e, pos, line=None, mapped_in=None):
 	"""The mapping of a finding: the expression e as shown, the mapping
@@ -455,10 +460,38 @@ def distinct(a, b, pos=None):
 	return not mentions(a, b, pos) and not mentions(b, a, pos)
 
 def assignee(pos):
-	"""The handle the result of a mapping call is assigned to, as written."""
+	"""The handle the result of a mapping call is assigned to, as written:
+	a name with its fields and indexes, whatever the index holds
+	(p[nr - 1], p[i]->f)."""
 	text = lines_of(pos[0].file)[int(pos[0].line) - 1][:int(pos[0].column)]
-	m = re.search(r"([\w.>\[\]-]+)\s*=\s*(\([^()]*\)\s*)?$", text)
-	return tidy(m.group(1)) if m else None
+	m = re.search(r"(?<![=!<>+*/%&|^-])=\s*(\([^()]*\)\s*)?$", text)
+	if not m:
+		return None
+	lhs = text[:m.start()].rstrip()
+	i = len(lhs)
+	while i > 0:
+		if lhs[i - 1] == "]":
+			depth, j = 0, i - 1
+			while j >= 0:
+				depth += {"]": 1, "[": -1}.get(lhs[j], 0)
+				if depth == 0:
+					break
+				j -= 1
+			if j < 0:
+				return None
+			i = j
+		elif re.match(r"[\w.]", lhs[i - 1]):
+			i -= 1
+		elif lhs[max(i - 2, 0):i] == "->":
+			i -= 2
+		else:
+			break
+	return tidy(lhs[i:]) if re.match(r"[A-Za-z_]", lhs[i:]) else None
+
+def same(a, b):
+	"""Expressions a and b alike but for their spacing (spatch prints
+	"p[n - 1]" where the code has p[n-1])."""
+	return a is not None and b is not None and squeeze(a) == squeeze(b)
 
 # One finding per pair of mappings in a function: the earliest release
 # that breaks their order, under the handle the result of each call goes
@@ -502,7 +535,7 @@ def note(a, pa, b, pb, p):
 		return
 	g = (p[0].file, p[0].current_element, frozenset((key(pa), key(pb))))
 	rank = (int(p[0].line), int(p[0].column),
-		tidy(a) != assignee(pa), tidy(b) != assignee(pb))
+		not same(a, assignee(pa)), not same(b, assignee(pb)))
 	ea, eb = shown_as.get(key(pa), tidy(a)), shown_as.get(key(pb), tidy(b))
 	keep(g, rank, p, record("pair", p, mapping(ea, pa), mapping(eb, pb)),
 	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
@@ -1824,7 +1857,7 @@ if key(pa) in helper_calls:
 		outer.add((where(pa), tidy(A)))
 else:
 	args = call_at(pa)[1]
-	if tidy(A) == assignee(pa) or callee(pa) in plain_maps or (callee(pa) in iterators and args and tidy(args[-1]) == tidy(A)):
+	if same(A, assignee(pa)) or callee(pa) in plain_maps or (callee(pa) in iterators and args and tidy(args[-1]) == tidy(A)):
 		outer.add((where(pa), tidy(A)))
 
 // Aliases matter only where nest found a pair.

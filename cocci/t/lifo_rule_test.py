@@ -342,6 +342,22 @@ class CText(Case):
         self.assertEqual(self.m.assignee(self.at(f, "kmap_local_page")), "w->p[i]")
         self.assertIsNone(self.m.assignee(self.at(f, "kmap_local_page", nth=2)))
 
+    def test_assignee_computed_index(self):
+        # btrfs raid56 finish_parity_scrub(): the index holds an operator.
+        f = self.c_file("void f(void)\n{\n\tif (q)\n\t\tp[r->n - 1] = kmap_local_page(a);\n"
+                        "\tvoid *x = kmap_local_page(b);\n\tif (y == kmap_local_page(c))\n\t\treturn;\n}\n")
+        self.assertEqual(self.m.assignee(self.at(f, "kmap_local_page")), "p[r->n - 1]")
+        self.assertEqual(self.m.assignee(self.at(f, "kmap_local_page", nth=2)), "x")
+        self.assertIsNone(self.m.assignee(self.at(f, "kmap_local_page", nth=3)))
+
+    def test_mentions_spacing(self):
+        # spatch prints an index as the code spaces it, or not.
+        self.assertTrue(self.m.mentions("p [ m     -     1 ]", "p [ m - 1 ]"))
+        self.assertTrue(self.m.mentions("p[m-1] + off", "p [ m - 1 ]"))
+        self.assertFalse(self.m.mentions("p[m - 1]", "p[m]"))
+        self.assertTrue(self.m.same("p[m-1]", "p [ m - 1 ]"))
+        self.assertFalse(self.m.same("p[m-1]", None))
+
 
 class IfBlock(Case):
     SRC = ("void f(void)\n"
