@@ -894,11 +894,16 @@ field_releases = {}
 def struct_arg(x, pos):
 	"""A field x = "p->f..." as (index of the parameter p is, or that the
 	local pointer p is set from: "struct s *p = data;", path "->f..."),
-	or None."""
+	or None.  What a pointer parameter points to, x = "*p" (an
+	out-parameter: "*page_addr = kmap_local_folio(...)"), has path "*"."""
 	m = re.match(r"\(?\s*(\w+)\s*\)?(->.*)$", tidy(x))	# (p)->f in a macro
-	if not m:
+	d = re.fullmatch(r"\*\s*\(?\s*(\w+)\s*\)?|\(\s*\*\s*(\w+)\s*\)", tidy(x))
+	if d:
+		base, path = d.group(1) or d.group(2), "*"
+	elif m:
+		base, path = m.groups()
+	else:
 		return None
-	base, path = m.groups()
 	names = param_names(pos)
 	if base not in names:
 		for text in definition(pos):
@@ -1058,6 +1063,9 @@ def release_helper_names(f=None):
 			set(ext_rels) | set(ext_member_rels)
 	return names_memo[k]
 
+# A path other files can be told: a field, or "*" (an out-parameter).
+SUMMARY_PATH = r"(->|\.)[\w.>\[\]-]*|\*"
+
 def print_summaries():
 	"""What the functions of the files read leave mapped in, or release
 	from, a field of a parameter, for the other files (the passes of make
@@ -1069,7 +1077,7 @@ def print_summaries():
 			for fn in sorted(table):
 				es = [table[fn]] if kind == "fieldmap" else sorted(table[fn])
 				for idx, path in es:
-					if not re.fullmatch(r"(->|\.)[\w.>\[\]-]*", path):
+					if not re.fullmatch(SUMMARY_PATH, path):
 						continue
 					if not is_static(f, fn):
 						print("WRAPPER: %s %s %d %s %s" % (kind, fn, idx, path, f))
@@ -1083,7 +1091,7 @@ def print_summaries():
 				es = [] if es is None else [es] if kind == "fieldmap" else sorted(es)
 				for member, t in sorted(pairs):
 					for idx, path in es:
-						if re.fullmatch(r"(->|\.)[\w.>\[\]-]*", path):
+						if re.fullmatch(SUMMARY_PATH, path):
 							print("WRAPPER: op%s %s %s %d %s %s" % (kind, member, t, idx, path, f))
 	summarized.clear()
 	table_files.clear()
@@ -1238,7 +1246,9 @@ def summarize(f):
 		maps.setdefault(fn, set()).add((idx, path, line))
 	for arg, pr in field_releases.get(f, ()):
 		sa = struct_arg(arg, pr)
-		if sa:
+		# (Out-parameters are for mappings: pte_unmap_unlock(pte, *ptlp)
+		# releases no mapping through ptlp.)
+		if sa and sa[1] != "*":
 			rels.setdefault(fname(pr), set()).add((sa[0], sa[1], int(pr[0].line)))
 	lay = layout(f)
 	while True:
@@ -1484,8 +1494,10 @@ class Spot:
 
 def field_through(arg, path):
 	"""The field at path of the structure a helper is given as arg:
-	s.path for &s."""
+	s.path for &s; for an out-parameter (path "*"), x for &x, *p for p."""
 	a = re.sub(r"\s+", "", str(arg))
+	if path == "*":
+		return tidy(a) if a.startswith("&") else "*" + tidy(a)
 	return tidy(a) + (path.replace("->", ".", 1) if a.startswith("&") else path)
 
 def note_helper_field_calls(f):
@@ -1742,6 +1754,21 @@ E << hstore.E; F << hstore.F; L << hstore.L; ps << hstore.ps;
 if tidy(L) in handles.get(where(ps), ()):
 	note_field_store("%s->%s" % (tidy(E), F), ps)
 
+// Or stored through an out-parameter ("*ptepp = ptep;", as follow_pte()
+// of 6.1 does): what the parameter points to stays mapped.
+@hout depends on handles@
+expression E;
+idexpression L;
+position ps;
+@@
+\( *E@ps = L \)
+
+@script:python@
+E << hout.E; L << hout.L; ps << hout.ps;
+@@
+if tidy(L) in handles.get(where(ps), ()):
+	note_field_store("*" + tidy(E), ps)
+
 // A mapping call given to a setter, a function that stores one parameter
 // in a field of another (iosys_map_set_vaddr(map, kmap_local_page(...))
 // of TTM's kmap iterators: setter()), leaves that field mapped.
@@ -1913,6 +1940,32 @@ if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { <+... rn@pn
 
 @script:python@
 pn << nullexit.pn;
+@@
+nullexit.add(key(pn))
+
+// The same for a helper that maps through an out-parameter, when what
+// it returns says it failed (de = ext2_find_entry(dir, name, &page,
+// &page_addr); if (!de) goto out;): there it mapped nothing.
+@nullout@
+position nest.pb;
+identifier fh : script:python(pb) { helper_calls.get(key(pb), (0, ""))[1] == "*" };
+identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+expression X, E;
+identifier L;
+position pn;
+@@
+X = fh@pb(...);
+... when != X = E
+(
+if (\(!X\|unlikely(!X)\|IS_ERR_OR_NULL(X)\|IS_ERR(X)\|X == NULL\)) goto L@pn;
+|
+if (\(!X\|unlikely(!X)\|IS_ERR_OR_NULL(X)\|IS_ERR(X)\|X == NULL\)) { ... goto L@pn; }
+|
+if (\(!X\|unlikely(!X)\|IS_ERR_OR_NULL(X)\|IS_ERR(X)\|X == NULL\)) { <+... rn@pn(...) ...+> }
+)
+
+@script:python@
+pn << nullout.pn;
 @@
 nullexit.add(key(pn))
 

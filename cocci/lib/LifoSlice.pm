@@ -29,7 +29,8 @@ sub names_regex(@names) {
 }
 
 # A body that calls a function of the file that maps into a field
-# through a pointer ("s->f = kmap_local_page(...)") or gives one of the
+# through a pointer ("s->f = kmap_local_page(...)", or what an
+# out-parameter points to: "*addr = kmap_local_folio(...)") or gives one of the
 # names a field through a pointer (a release, "kunmap_local(s->f)"; a
 # mapping from one, "kmap_local_page(s->page)", counts too: the regex
 # does not tell them apart) is kept too, and so are the callers of those
@@ -50,7 +51,7 @@ sub slice($text, $names) {
 	# read what it does (the function set to a member of an operations
 	# table, kmap_local_wrappers.cocci).
 	$keep[$_] ||= length $name[$_] && $name[$_] =~ /\A$names\z/ ? 1 : 0 for 0 .. $#bodies;
-	my $field = qr/->\s*[\w.>-]*\s*=\s*(?:\([^()]*\)\s*)?$names\s*\(|$names\s*\([^;{}]*->/;
+	my $field = qr/(?:->\s*[\w.>-]*|^[ \t]*\*[ \t]*\w+)\s*=\s*(?:\([^()]*\)\s*)?$names\s*\(|$names\s*\([^;{}]*->/m;
 	my @chain = map { length $name[$_] && $inner[$_] =~ $field ? 1 : 0 } 0 .. $#bodies;
 	while (1) {
 		my @callee = map { $chain[$_] ? $name[$_] : () } 0 .. $#bodies;

@@ -610,11 +610,16 @@ field_releases = {}
 def struct_arg(x, pos):
 	"""A field x = "p->f..." as (index of the parameter p is, or that the
 	local pointer p is set from: "struct s *p = data;", path "->f..."),
-	or None."""
+	or None.  What a pointer parameter points to, x = "*p" (an
+	out-parameter: "*page_addr = kmap_local_folio(...)"), has path "*"."""
 	m = re.match(r"\(?\s*(\w+)\s*\)?(->.*)$", tidy(x))	# (p)->f in a macro
-	if not m:
+	d = re.fullmatch(r"\*\s*\(?\s*(\w+)\s*\)?|\(\s*\*\s*(\w+)\s*\)", tidy(x))
+	if d:
+		base, path = d.group(1) or d.group(2), "*"
+	elif m:
+		base, path = m.groups()
+	else:
 		return None
-	base, path = m.groups()
 	names = param_names(pos)
 	if base not in names:
 		for text in definition(pos):
@@ -774,6 +779,9 @@ def release_helper_names(f=None):
 			set(ext_rels) | set(ext_member_rels)
 	return names_memo[k]
 
+# A path other files can be told: a field, or "*" (an out-parameter).
+SUMMARY_PATH = r"(->|\.)[\w.>\[\]-]*|\*"
+
 def print_summaries():
 	"""What the functions of the files read leave mapped in, or release
 	from, a field of a parameter, for the other files (the passes of make
@@ -785,7 +793,7 @@ def print_summaries():
 			for fn in sorted(table):
 				es = [table[fn]] if kind == "fieldmap" else sorted(table[fn])
 				for idx, path in es:
-					if not re.fullmatch(r"(->|\.)[\w.>\[\]-]*", path):
+					if not re.fullmatch(SUMMARY_PATH, path):
 						continue
 					if not is_static(f, fn):
 						print("WRAPPER: %s %s %d %s %s" % (kind, fn, idx, path, f))
@@ -799,7 +807,7 @@ def print_summaries():
 				es = [] if es is None else [es] if kind == "fieldmap" else sorted(es)
 				for member, t in sorted(pairs):
 					for idx, path in es:
-						if re.fullmatch(r"(->|\.)[\w.>\[\]-]*", path):
+						if re.fullmatch(SUMMARY_PATH, path):
 							print("WRAPPER: op%s %s %s %d %s %s" % (kind, member, t, idx, path, f))
 	summarized.clear()
 	table_files.clear()
@@ -954,7 +962,9 @@ def summarize(f):
 		maps.setdefault(fn, set()).add((idx, path, line))
 	for arg, pr in field_releases.get(f, ()):
 		sa = struct_arg(arg, pr)
-		if sa:
+		# (Out-parameters are for mappings: pte_unmap_unlock(pte, *ptlp)
+		# releases no mapping through ptlp.)
+		if sa and sa[1] != "*":
 			rels.setdefault(fname(pr), set()).add((sa[0], sa[1], int(pr[0].line)))
 	lay = layout(f)
 	while True:
@@ -1200,8 +1210,10 @@ class Spot:
 
 def field_through(arg, path):
 	"""The field at path of the structure a helper is given as arg:
-	s.path for &s."""
+	s.path for &s; for an out-parameter (path "*"), x for &x, *p for p."""
 	a = re.sub(r"\s+", "", str(arg))
+	if path == "*":
+		return tidy(a) if a.startswith("&") else "*" + tidy(a)
 	return tidy(a) + (path.replace("->", ".", 1) if a.startswith("&") else path)
 
 def note_helper_field_calls(f):

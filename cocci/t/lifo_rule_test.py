@@ -133,6 +133,11 @@ class FieldThrough(Case):
         self.assertEqual(ft("& w -> in", "->addr"), "w->in.addr")
         self.assertEqual(ft(" w ", "->pages[0]"), "w->pages[0]")
 
+    def test_out_parameter(self):
+        ft = self.m.field_through
+        self.assertEqual(ft("& page_addr", "*"), "page_addr")
+        self.assertEqual(ft("res_addr", "*"), "*res_addr")
+
 
 class FieldPairs(Case):
     """Fields left mapped by one function and released by another,
@@ -445,6 +450,10 @@ class Functions(Case):
         self.assertEqual(self.m.struct_arg("w->addr", p), (0, "->addr"))
         self.assertEqual(self.m.struct_arg("s->x.y", p), (0, "->x.y"))
         self.assertIsNone(self.m.struct_arg("t->x", p))
+        # What a pointer parameter points to: an out-parameter.
+        self.assertEqual(self.m.struct_arg("* pg", p), (1, "*"))
+        self.assertEqual(self.m.struct_arg("(*pg)", p), (1, "*"))
+        self.assertIsNone(self.m.struct_arg("*t", p))
 
     def test_macro(self):
         f = self.c_file(self.SRC)

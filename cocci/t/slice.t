@@ -171,6 +171,14 @@ is_deeply($ccuts, [[17, 21], [30, 34]],
 like($cout, qr/return step\(s\);/, '... the caller of the caller is kept');
 like($cout, qr/\tunmap_it\(s\);/, '... and the caller of a body that releases a field');
 
+# The same for a body that maps what an out-parameter points to
+# (ext2_get_page() of 6.1): its callers are kept.
+my $out = "static void *get(void **addr)\n{\n\t*addr = kmap_local_page(pg);\n\treturn pg;\n}\n"
+	. "void *find(void **res)\n{\n\treturn get(res);\n}\n"
+	. "int lone(int x)\n{\n\treturn x * 2;\n}\n";
+my (undef, $ocuts) = cut($out);
+is_deeply($ocuts, [[10, 13]], 'a body that maps through an out-parameter: its caller is kept, the unrelated one blanked');
+
 # The body of a function whose own name is one of the names is kept:
 # the rules read what it does (an operations table's member).
 {

@@ -27,7 +27,7 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'guard-bread.c' => 'fs/g/bread.c', 'guard-user.c' => 'fs/g/user.c',
 	'opf-iter.h' => 'include/linux/opf_iter.h', 'opf-tt.c' => 'mm/opftt.c', 'opf-user.c' => 'drivers/opf/user.c',
 	'opf-other.c' => 'drivers/opf/other.c', 'opf-table.c' => 'drivers/opf2/table.c',
-	'opf-table-user.c' => 'drivers/opf2/user.c');
+	'opf-table-user.c' => 'drivers/opf2/user.c', 'out-dir.c' => 'fs/od/dir.c', 'out-namei.c' => 'fs/od/namei.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -109,6 +109,14 @@ scenario 'a walk begun by a function and ended by a macro (folio_walk_start/end)
 	unlike($found, qr/peek_ok/, 'the walk ended after the folio is released: silent');
 	unlike($wrappers, qr/fwalk_copy/, 'a helper that maps and releases before it returns (memcpy_from_page()) has no summary');
 	unlike($found, qr/copy_inside_ok/, 'and calling it while a mapping is held is silent');
+};
+scenario 'helpers that map through an out-parameter (ext2_find_entry() of 6.1)' => sub {
+	like($wrappers, qr/^fieldmap od_find_entry 3 \* \(level 1\)$/m, 'od_find_entry() leaves what its parameter 3 points to mapped');
+	like($wrappers, qr/^fieldmap od_dotdot 2 \* \(level 1\)$/m, 'and od_dotdot() its parameter 2');
+	like($wrappers, qr/^release od_put_page \(level 1\)$/m, 'od_put_page() releases its argument');
+	like($found, qr{^fs/od/namei\.c:14:\d+: od_rename_bad\(\): old_addr \(od_find_entry, line 8\) mapped before dir_addr \(od_dotdot, line 11\) but released first; release dir_addr before old_addr }m,
+		'the caller in another file, releases swapped, is reported');
+	unlike($found, qr/od_rename_ok/, 'released in order, and the path where od_dotdot() failed: silent');
 };
 like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 13\) mapped before d }m,
 	'a static function of another file read in the same spatch run does not stand for the one of this file');
