@@ -1371,6 +1371,24 @@ def note_handle(x, pm):
 	elif re.fullmatch(r"\w+", tidy(x)):
 		handle_to_setter(x, pm)
 
+def held_local(l, ps):
+	"""Whether the local l holds a mapping where it is stored at ps: the
+	result of a mapping call, or given as &l to a helper that maps
+	through that out-parameter before (ext2_find_entry() of 6.1 calls
+	ext2_get_page(dir, n, 0, &page_addr), then *res_page_addr =
+	page_addr)."""
+	l, f = tidy(l), ps[0].file
+	if l in handles.get(where(ps), ()):
+		return True
+	k = ("outcalls", f)
+	if k not in names_memo:
+		outs = dict((n, h[0]) for n, h in helpers_of(f).items() if h[1] == "*")
+		names_memo[k] = [(fn, n, re.sub(r"\s+", "", args[outs[name]]))
+			for fn, n, col, name, args in (helper_calls_in(f, set(outs)) if outs else ())
+			if args is not None and outs[name] < len(args)]
+	return any(fn == ps[0].current_element and n + 1 < int(ps[0].line) and a == "&" + l
+		for fn, n, a in names_memo[k])
+
 def note_field_store(x, ps):
 	arg = struct_arg(x, ps)
 	if arg:
@@ -1751,7 +1769,7 @@ E->F@ps = L
 @script:python@
 E << hstore.E; F << hstore.F; L << hstore.L; ps << hstore.ps;
 @@
-if tidy(L) in handles.get(where(ps), ()):
+if held_local(L, ps):
 	note_field_store("%s->%s" % (tidy(E), F), ps)
 
 // Or stored through an out-parameter ("*ptepp = ptep;", as follow_pte()
@@ -1766,7 +1784,7 @@ position ps;
 @script:python@
 E << hout.E; L << hout.L; ps << hout.ps;
 @@
-if tidy(L) in handles.get(where(ps), ()):
+if held_local(L, ps):
 	note_field_store("*" + tidy(E), ps)
 
 // A mapping call given to a setter, a function that stores one parameter

@@ -35,6 +35,21 @@ static struct entry *find_entry(struct inode *dir, struct page **res_page, void 
 	return (struct entry *)*res_addr;
 }
 
+/* ext2_dotdot() of 6.1: its own local given, then stored. */
+static struct entry *dotdot(struct inode *dir, struct page **p, void **pa)
+{
+	void *page_addr;
+	struct page *page = get_page_mapped(dir, 0, &page_addr);
+	struct entry *de = NULL;
+
+	if (!IS_ERR(page)) {
+		de = (struct entry *)page_addr;
+		*p = page;
+		*pa = page_addr;
+	}
+	return de;
+}
+
 static int lookup_pte(struct mm_struct *mm, pmd_t *pmd, unsigned long address, pte_t **ptepp, spinlock_t **ptlp)
 {
 	pte_t *ptep;
@@ -58,7 +73,7 @@ int rename_bad(struct inode *old_dir, struct inode *dir)
 	old_de = find_entry(old_dir, &old_page, &old_addr);
 	if (!old_de)
 		return -ENOENT;
-	dir_de = find_entry(dir, &dir_page, &dir_addr);
+	dir_de = dotdot(dir, &dir_page, &dir_addr);
 	if (!dir_de)
 		goto out_old;
 	kunmap_local(old_addr);
@@ -78,7 +93,7 @@ int rename_ok(struct inode *old_dir, struct inode *dir)
 	old_de = find_entry(old_dir, &old_page, &old_addr);
 	if (!old_de)
 		return -ENOENT;
-	dir_de = find_entry(dir, &dir_page, &dir_addr);
+	dir_de = dotdot(dir, &dir_page, &dir_addr);
 	if (!dir_de)
 		goto out_old;
 	kunmap_local(dir_addr);

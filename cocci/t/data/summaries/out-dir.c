@@ -32,10 +32,14 @@ struct od_entry *od_find_entry(struct inode *dir, const char *name, struct page 
 
 struct od_entry *od_dotdot(struct inode *dir, struct page **p, void **pa)
 {
-	struct page *page = od_get_page(dir, 0, pa);
+	void *page_addr;
+	struct page *page = od_get_page(dir, 0, &page_addr);
+	struct od_entry *de = NULL;
 
-	if (IS_ERR(page))
-		return NULL;
-	*p = page;
-	return *pa;
+	if (!IS_ERR(page)) {
+		de = od_next(page_addr);
+		*p = page;
+		*pa = page_addr;
+	}
+	return de;
 }
