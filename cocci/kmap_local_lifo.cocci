@@ -852,6 +852,14 @@ def tests_release_member(c, pb):
 	m = re.fullmatch(r"[\w.>\[\]-]+(?:->|\.)(\w+)(?:!=NULL)?", re.sub(r"\s+", "", tidy(c)))
 	return bool(m) and m.group(1) in release_helper_names(pb[0].file)
 
+def tests_result(c, pb):
+	"""Whether condition c only tests what the call at pb of a helper that
+	maps through an out-parameter returned (dir_de = ext2_dotdot(dir,
+	&page, &page_addr), then if (dir_de)): it holds wherever the call
+	mapped."""
+	x = assignee(pb)
+	return helper_calls.get(key(pb), (0, ""))[1] == "*" and x is not None and tests_only(c, x)
+
 def flag_set_with(c, pb):
 	"""Whether condition c is a flag set true beside the mapping at pb
 	("src = map(); unmap_src = true;"): it then holds while B is mapped."""
@@ -2135,7 +2143,7 @@ expression nest.A, pair.B;
 position nest.pb;
 expression E;
 identifier L;
-expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) or tests_release_member(str(D), pb) };
+expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) or tests_release_member(str(D), pb) or tests_result(str(D), pb) };
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier fh : script:python(pb) { key(pb) in helper_calls };

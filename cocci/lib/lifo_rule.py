@@ -568,6 +568,14 @@ def tests_release_member(c, pb):
 	m = re.fullmatch(r"[\w.>\[\]-]+(?:->|\.)(\w+)(?:!=NULL)?", re.sub(r"\s+", "", tidy(c)))
 	return bool(m) and m.group(1) in release_helper_names(pb[0].file)
 
+def tests_result(c, pb):
+	"""Whether condition c only tests what the call at pb of a helper that
+	maps through an out-parameter returned (dir_de = ext2_dotdot(dir,
+	&page, &page_addr), then if (dir_de)): it holds wherever the call
+	mapped."""
+	x = assignee(pb)
+	return helper_calls.get(key(pb), (0, ""))[1] == "*" and x is not None and tests_only(c, x)
+
 def flag_set_with(c, pb):
 	"""Whether condition c is a flag set true beside the mapping at pb
 	("src = map(); unmap_src = true;"): it then holds while B is mapped."""

@@ -355,6 +355,18 @@ class CText(Case):
         self.assertEqual(self.m.assignee(self.at(f, "kmap_local_page", nth=2)), "x")
         self.assertIsNone(self.m.assignee(self.at(f, "kmap_local_page", nth=3)))
 
+    def test_tests_result(self):
+        # dir_de = dotdot(dir, &page, &addr) (an out-parameter helper),
+        # then if (dir_de): a test of what the call returned.
+        f = self.c_file("void f(void)\n{\n\tdir_de = dotdot(d, &p, &a);\n\tde = walk_map(&w);\n}\n")
+        q, r = self.at(f, "dotdot"), self.at(f, "walk_map")
+        self.m.helper_calls[self.m.key(q)] = (2, "*")
+        self.m.helper_calls[self.m.key(r)] = (0, "->addr")
+        self.assertTrue(self.m.tests_result("dir_de", q))
+        self.assertTrue(self.m.tests_result("dir_de != NULL", q))
+        self.assertFalse(self.m.tests_result("other", q))
+        self.assertFalse(self.m.tests_result("de", r))
+
     def test_mentions_spacing(self):
         # spatch prints an index as the code spaces it, or not.
         self.assertTrue(self.m.mentions("p [ m     -     1 ]", "p [ m - 1 ]"))

@@ -133,3 +133,53 @@ int pte_ok(struct mm_struct *mm, pmd_t *pmd, unsigned long a, struct page *page)
 	pte_unmap_unlock(ptep, ptl);
 	return 0;
 }
+
+/*
+ * ext2_rename() of 6.1: ".." looked up only for a directory, released
+ * where the lookup's result says it was found.
+ */
+int rename_dir_ok(struct inode *old_dir, struct inode *inode)
+{
+	struct page *old_page, *dir_page = NULL;
+	void *old_addr, *dir_addr;
+	struct entry *old_de, *dir_de = NULL;
+
+	old_de = find_entry(old_dir, &old_page, &old_addr);
+	if (!old_de)
+		return -ENOENT;
+	if (is_dir(inode)) {
+		dir_de = dotdot(inode, &dir_page, &dir_addr);
+		if (!dir_de)
+			goto out_old;
+	}
+	if (dir_de)
+		kunmap_local(dir_addr);
+	kunmap_local(old_addr);
+	return 0;
+out_old:
+	kunmap_local(old_addr);
+	return -EIO;
+}
+
+int rename_dir_bad(struct inode *old_dir, struct inode *inode)
+{
+	struct page *old_page, *dir_page = NULL;
+	void *old_addr, *dir_addr;
+	struct entry *old_de, *dir_de = NULL;
+
+	old_de = find_entry(old_dir, &old_page, &old_addr);
+	if (!old_de)
+		return -ENOENT;
+	if (is_dir(inode)) {
+		dir_de = dotdot(inode, &dir_page, &dir_addr);
+		if (!dir_de)
+			goto out_old;
+	}
+	kunmap_local(old_addr);
+	if (dir_de)
+		kunmap_local(dir_addr);
+	return 0;
+out_old:
+	kunmap_local(old_addr);
+	return -EIO;
+}
