@@ -1349,6 +1349,82 @@ def field_candidates(f):
 	field_ends[f] = (firsts, seconds)
 	return field_ends[f]
 
+# Mappings made before the function was called: a field of a parameter
+# released where the function has mapped nothing there itself, a field
+# the file maps somewhere (z_erofs_stream_switch_bufs() of erofs releases
+# dctx->kin, mapped by its caller or by its own earlier call).  Released
+# while a mapping the function made is held, it breaks the order, as the
+# older of the two.  key(release) => (field as written, one mapping of
+# that field in the file).
+caller_rels = {}
+caller_fns = set()
+
+def note_caller_field(r, p):
+	"""The release at p of r, when r is a field of a parameter that the
+	file maps (field_maps: the same type and path) in some function, and
+	that the function of p does not touch before p: no assignment to it
+	or to what holds it (*d = buf, d = e), no helper given its
+	parameter.  A touch after p counts too when p is in a loop (the
+	release is then of a mapping of the function itself, of an earlier round)."""
+	f, fn = p[0].file, p[0].current_element
+	fld = field_of(r, p)
+	if not fld:
+		return
+	maps = sorted((pm for g, pm in field_maps.get(f, ()) if g[:2] == fld[:2]),
+		key=lambda pm: (pm[0].current_element == fn, int(pm[0].line)))
+	if not maps:
+		return
+	parts = re.findall(r"(?:->|\.)\w+|\[[^\]]*\]", squeeze(r)[len(fld[2]):])
+	held = [fld[2] + "".join(parts[:i]) for i in range(len(parts) + 1)] + ["*" + fld[2]]
+	assign = re.compile(r"(?<![\w.>*])(?:%s)(?:\[[^\]]*\])?=(?!=)" % "|".join(map(re.escape, held)))
+	lay, lines, line = layout(f), lines_of(f), int(p[0].line)
+	touched = [n + 1 for n in range(len(lines)) if lay[n][0] == fn and n + 1 != line and assign.search(squeeze(lines[n]))]
+	touched += [n + 1 for c, n, col, name, args in helper_calls_in(f, set(helpers_of(f)))
+		if c == fn and args is not None and any(mentions(a, fld[2]) for a in args)]
+	if any(n < line for n in touched) or (touched and in_loop(p)):
+		return
+	caller_rels[key(p)] = (tidy(r), maps[0])
+	caller_fns.add(where(p))
+
+def in_loop(p):
+	"""Whether the statement at p is in the body of a loop of its function."""
+	text, starts = flat(p[0].file)
+	o = offset(p)
+	lay = layout(p[0].file)
+	n = int(p[0].line) - 1
+	while n > 0 and lay[n - 1][0] == p[0].current_element:
+		n -= 1
+	for m in re.finditer(r"\b(?:for|while)\s*\(|\bdo\b", text[starts[n]:o]):
+		i = starts[n] + m.end()
+		if m.group(0) != "do":
+			i = closing(text, i - 1, "(", ")") + 1
+		j = re.compile(r"\s*").match(text, i).end()
+		end = closing(text, j, "{", "}") if text.startswith("{", j) else text.find(";", j)
+		if j <= o <= end:
+			return True
+	return False
+
+def guards_release(pg):
+	"""Whether the if statement at pg guards a release, for rule
+	callerrel: its block does not leave the flow, and holds none of the
+	releases of caller fields (then it is the block of that release, as
+	if (more_in) { kunmap_local(d->kin); ... } is, not a guard)."""
+	blk = if_block(pg)
+	if exits(pg) or not blk:
+		return not exits(pg)
+	return not any(k[0] == pg[0].file and blk[1] <= int(k[1]) <= blk[2] for k in caller_rels)
+
+def note_caller_release(x, pa, p):
+	"""x, mapped at pa by the function, is held where it releases the
+	field its caller mapped at p."""
+	r, pm = caller_rels[key(p)]
+	if not distinct(r, x, p) or not on_stack(x, pa):
+		return
+	g = (p[0].file, p[0].current_element, "caller", key(p), tidy(x))
+	keep(g, (int(p[0].line), int(p[0].column)), p,
+	     record("field", p, mapping(r, pm, mapped_in=pm[0].current_element), mapping(tidy(x), pa)),
+	     [(pm, "%s mapped" % r), (pa, "%s mapped" % tidy(x))])
+
 def field_functions():
 	"""The names of the functions that hold the first release of a pair,
 	in the files read (those that map, and those where a release of a
