@@ -1661,14 +1661,29 @@ def note_caller_field(r, p):
 	parts = re.findall(r"(?:->|\.)\w+|\[[^\]]*\]", squeeze(r)[len(fld[2]):])
 	held = [fld[2] + "".join(parts[:i]) for i in range(len(parts) + 1)] + ["*" + fld[2]]
 	assign = re.compile(r"(?<![\w.>*])(?:%s)(?:\[[^\]]*\])?=(?!=)" % "|".join(map(re.escape, held)))
-	lay, lines, line = layout(f), lines_of(f), int(p[0].line)
-	touched = [n + 1 for n in range(len(lines)) if lay[n][0] == fn and n + 1 != line and assign.search(squeeze(lines[n]))]
-	touched += [n + 1 for c, n, col, name, args in helper_calls_in(f, set(helpers_of(f)))
-		if c == fn and args is not None and any(mentions(a, fld[2]) for a in args)]
+	lines, line = lines_of(f), int(p[0].line)
+	touched = [n + 1 for n in lines_in(f, fn) if n + 1 != line and assign.search(squeeze(lines[n]))]
+	k = ("helper calls", f)
+	if k not in names_memo:
+		names = set(helpers_of(f))
+		names_memo[k] = [(c, n, args) for c, n, col, name, args in (helper_calls_in(f, names) if names else ())
+			if args is not None]
+	touched += [n + 1 for c, n, args in names_memo[k] if c == fn and any(mentions(a, fld[2]) for a in args)]
 	if any(n < line for n in touched) or (touched and in_loop(p)):
 		return
 	caller_rels[key(p)] = (tidy(r), maps[0])
 	caller_fns.add(where(p))
+
+fn_lines = {}
+
+def lines_in(f, fn):
+	"""The indexes of the lines of function fn of file f (layout())."""
+	if f not in fn_lines:
+		fn_lines[f] = {}
+		for n, (g, _) in enumerate(layout(f)):
+			if g:
+				fn_lines[f].setdefault(g, []).append(n)
+	return fn_lines[f].get(fn, [])
 
 def in_loop(p):
 	"""Whether the statement at p is in the body of a loop of its function."""
