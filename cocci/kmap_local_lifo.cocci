@@ -2625,6 +2625,26 @@ X << callerrel.X; pa << callerrel.pa; p << callerrel.p;
 @@
 note_caller_release(X, pa, p)
 
+// Patch mode: the release of the inner mapping that comes next moves
+// before the release of the field (when they are adjacent, choose()).
+@callerfix depends on patch exists@
+expression callerrel.X;
+position callerrel.p;
+identifier rc = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+position q;
+@@
+rc@p(...);
+... when != ra(..., <+... X ...+>, ...)
+ra@q(..., <+... X ...+>, ...);
+
+@script:python@
+X << callerrel.X; pa << callerrel.pa; p << callerrel.p; q << callerfix.q;
+@@
+r = caller_rels[key(p)][0]
+if distinct(r, X, p) and on_stack(X, pa):
+	choose(r, X, p, q)
+
 // The findings are printed once the whole file is read, so that a pair's
 // earliest release is known: report and org modes from the positions the
 // scripts above recorded.  Positions cannot be inherited past a rule that
