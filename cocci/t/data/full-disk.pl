@@ -5,7 +5,7 @@
 #
 #   full-disk.pl REPORT MNT TREE [SCAN OPTION...]
 #
-# A complete scan into MNT/out first; then, for FREE = 0, 4096, 8192, ...
+# A complete scan into MNT/out first; then, for FREE = 0, 8192, 16384, ...
 # (a page more each time, until a scan ends well, at most 40), MNT is
 # filled to leave FREE bytes and the scan runs again.  Last, a scan whose
 # TMPDIR is on the full MNT and whose OUT is not.  REPORT (JSON): the
@@ -61,7 +61,7 @@ sub fill($free) {
 my ($first) = run();
 my %r = (first => $first, runs => []);
 my $before = results();
-for (my $free = 0; @{$r{runs}} < 40; $free += 4096) {
+for (my $free = 0; @{$r{runs}} < 40; $free += 8192) {
 	fill($free);
 	my ($st, $err, $n) = run();
 	unlink "$mnt/filler";
