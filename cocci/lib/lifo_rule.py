@@ -41,6 +41,8 @@ call_guards = "" # summaries: guards.list
 plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_local_pfn;kmap_atomic;kmap_atomic_prot;kmap_atomic_pfn;pte_offset_map;pte_offset_map_lock;pte_offset_map_nolock;pte_offset_map_ro_nolock;pte_offset_map_rw_nolock;__pte_offset_map;__pte_offset_map_lock;pte_alloc_map;pte_alloc_map_lock;bvec_kmap_local;io_mapping_map_local_wc;io_mapping_map_atomic_wc;zs_map_object;zpool_map_handle" # summaries: maps.list
 plain_maps = set(plain_map_names.split(";"))
 iterator_names = "sg_miter_next;skb_seq_read" # summaries: iterators.list
+# Functions that release their argument.
+plain_release_names = "kunmap_local;kunmap_atomic;__kunmap_local;__kunmap_atomic;pte_unmap;pte_unmap_unlock;folio_release_kmap;unmap_and_put_page;sg_miter_stop;skb_abort_seq_read;io_mapping_unmap_local;io_mapping_unmap_atomic" # summaries: releases.list
 iterators = set(iterator_names.split(";"))
 # Functions, and members of operations tables (E->unmap(pool, h)), that
 # release by key (keyreleases, opkeyreleases: lifo_source.py).
@@ -958,6 +960,14 @@ def leaves_mapped(f, line, releases, seen=None, name=None):
 			depth += t.count("{") - t.count("}")
 	return True
 
+def address_arg(pr):
+	"""The argument of the release call at pr that holds the address:
+	the second of folio_release_kmap() and unmap_and_put_page(), the
+	first of the others."""
+	name, args = call_at(pr)
+	i = 1 if name in ("folio_release_kmap", "unmap_and_put_page") else 0
+	return squeeze(args[i]) if i < len(args) else ""
+
 def summarize(f):
 	"""The helpers of file f, {function: (index, path)}: functions that
 	can return with that field of that parameter mapped, by a mapping or
@@ -970,9 +980,11 @@ def summarize(f):
 		maps.setdefault(fn, set()).add((idx, path, line))
 	for arg, pr in field_releases.get(f, ()):
 		sa = struct_arg(arg, pr)
-		# (Out-parameters are for mappings: pte_unmap_unlock(pte, *ptlp)
-		# releases no mapping through ptlp.)
-		if sa and sa[1] != "*":
+		# (What an out-parameter points to is released when it is the
+		# argument that holds the address: pte_unmap_unlock(pte, *ptlp)
+		# releases no mapping through ptlp, folio_release_kmap(*foliop,
+		# kaddr) none through foliop.)
+		if sa and (sa[1] != "*" or address_arg(pr) == squeeze(arg)):
 			rels.setdefault(fname(pr), set()).add((sa[0], sa[1], int(pr[0].line)))
 	lay = layout(f)
 	while True:
@@ -1045,6 +1057,10 @@ def helper_arg(b, pb):
 	if not h:
 		return True
 	idx, path = h
+	# (An out-parameter given through a cast, (void **)&w: its releases
+	# name w, which the rules cannot tie to the argument.)
+	if path == "*" and uncast(b) != re.sub(r"\s+", "", str(b)):
+		return False
 	m = re.match(r"\w+\s*(.*)", text_from(pb), re.S)
 	after = m.group(1) if m else ""
 	want = re.sub(r"\s+", "", str(b))
@@ -1104,10 +1120,11 @@ def held_local(l, ps):
 	l, f = tidy(l), ps[0].file
 	if l in handles.get(where(ps), ()):
 		return True
+	helpers = helpers_of(f)
 	k = ("outcalls", f)
 	if k not in names_memo:
-		outs = dict((n, h[0]) for n, h in helpers_of(f).items() if h[1] == "*")
-		names_memo[k] = [(fn, n, re.sub(r"\s+", "", args[outs[name]]))
+		outs = dict((n, h[0]) for n, h in helpers.items() if h[1] == "*")
+		names_memo[k] = [(fn, n, uncast(args[outs[name]]))
 			for fn, n, col, name, args in (helper_calls_in(f, set(outs)) if outs else ())
 			if args is not None and outs[name] < len(args)]
 	return any(fn == ps[0].current_element and n + 1 < int(ps[0].line) and a == "&" + l
@@ -1234,11 +1251,17 @@ class Spot:
 		self.column, self.column_end = str(column), str(column_end)
 		self.current_element = function
 
+def uncast(e):
+	"""e without spaces and without the casts in front ((void **)&w)."""
+	return re.sub(r"^(?:\((?:[A-Za-z_]\w*|\*)+\))+", "", re.sub(r"\s+", "", str(e)))
+
 def field_through(arg, path):
 	"""The field at path of the structure a helper is given as arg:
-	s.path for &s; for an out-parameter (path "*"), x for &x, *p for p."""
+	s.path for &s; for an out-parameter (path "*"), x for &x, *p for p
+	(a cast in front aside)."""
 	a = re.sub(r"\s+", "", str(arg))
 	if path == "*":
+		a = uncast(a)
 		return tidy(a) if a.startswith("&") else "*" + tidy(a)
 	return tidy(a) + (path.replace("->", ".", 1) if a.startswith("&") else path)
 
@@ -1368,7 +1391,11 @@ def note_caller_field(r, p):
 	release is then of a mapping of the function itself, of an earlier round)."""
 	f, fn = p[0].file, p[0].current_element
 	fld = field_of(r, p)
-	if not fld:
+	# (A field some function leaves mapped: erofs maps dctx->kin in its
+	# caller and again in z_erofs_stream_switch_bufs(), a helper of it.
+	# One that every function of the file releases before it returns
+	# holds nothing known between calls.)
+	if not fld or not any(h[1] == fld[1][1:] for h in helpers_of(f).values()):
 		return
 	maps = sorted((pm for g, pm in field_maps.get(f, ()) if g[:2] == fld[:2]),
 		key=lambda pm: (pm[0].current_element == fn, int(pm[0].line)))
@@ -1379,12 +1406,14 @@ def note_caller_field(r, p):
 	assign = re.compile(r"(?<![\w.>*])(?:%s)(?:\[[^\]]*\])?=(?!=)" % "|".join(map(re.escape, held)))
 	lines, line = lines_of(f), int(p[0].line)
 	touched = [n + 1 for n in lines_in(f, fn) if n + 1 != line and assign.search(squeeze(lines[n]))]
+	names = set(helpers_of(f))
 	k = ("helper calls", f)
 	if k not in names_memo:
-		names = set(helpers_of(f))
 		names_memo[k] = [(c, n, args) for c, n, col, name, args in (helper_calls_in(f, names) if names else ())
 			if args is not None]
-	touched += [n + 1 for c, n, args in names_memo[k] if c == fn and any(mentions(a, fld[2]) for a in args)]
+	# (Given the parameter, or anything in it: walk_map(&w->inner).)
+	base = re.compile(r"(?<![\w.>])%s\b" % re.escape(fld[2]))
+	touched += [n + 1 for c, n, args in names_memo[k] if c == fn and any(base.search(squeeze(a)) for a in args)]
 	if any(n < line for n in touched) or (touched and in_loop(p)):
 		return
 	caller_rels[key(p)] = (tidy(r), maps[0])
@@ -1402,14 +1431,22 @@ def lines_in(f, fn):
 	return fn_lines[f].get(fn, [])
 
 def in_loop(p):
-	"""Whether the statement at p is in the body of a loop of its function."""
+	"""Whether the statement at p is in the body of a loop of its function:
+	for, while, do, a loop macro (list_for_each_entry(), for_each_sg()),
+	or between a label and a goto back to it (a retry)."""
 	text, starts = flat(p[0].file)
 	o = offset(p)
 	lay = layout(p[0].file)
 	n = int(p[0].line) - 1
 	while n > 0 and lay[n - 1][0] == p[0].current_element:
 		n -= 1
-	for m in re.finditer(r"\b(?:for|while)\s*\(|\bdo\b", text[starts[n]:o]):
+	before = text[starts[n]:o]
+	for m in re.finditer(r"^\s*(\w+):(?!:)", before, re.M):
+		end = lines_in(p[0].file, p[0].current_element)
+		after = text[o:starts[end[-1]] if end else o]
+		if re.search(r"\bgoto\s+%s\s*;" % m.group(1), after):
+			return True
+	for m in re.finditer(r"\b(?:for|while|\w*for_each\w*)\s*\(|\bdo\b", before):
 		i = starts[n] + m.end()
 		if m.group(0) != "do":
 			i = closing(text, i - 1, "(", ")") + 1
@@ -1418,6 +1455,17 @@ def in_loop(p):
 		if j <= o <= end:
 			return True
 	return False
+
+def error_code(x, pos):
+	"""Whether the function of pos declares x an integer (int ret;): a
+	test that it is not zero is a test that a call failed."""
+	t = re.sub(r"\s+", " ", " ".join(definition(pos)))
+	return re.search(r"\b(?:int|long|ssize_t|s32|s64|vm_fault_t)\b[^;{}()]*(?<![\w*])%s\b" % re.escape(tidy(x)), t) is not None
+
+def failed_goto(pn):
+	"""Whether the goto at pn is taken where a mapping of its function
+	failed (if (!pte) goto out;): rule callerrel leaves that path."""
+	return failed_test(lines_of(pn[0].file), int(pn[0].line) - 1, sorted(handles.get(where(pn), ())))
 
 def guards_release(pg):
 	"""Whether the if statement at pg guards a release, for rule
@@ -1435,6 +1483,22 @@ def note_caller_release(x, pa, p):
 	r, pm = caller_rels[key(p)]
 	if not distinct(r, x, p) or not on_stack(x, pa):
 		return
+	lines = lines_of(p[0].file)
+	# Released where x failed to map (if (!pte) { kunmap_local(w->f); ...}).
+	if failed_test(lines, int(p[0].line) - 1, [str(x)]):
+		return
+	# Or x released before through a copy (start_pte = pte = map(), then
+	# pte_unmap_unlock(start_pte, ptl)).
+	names, first, last = {squeeze(x)}, int(pa[0].line) - 1, int(p[0].line) - 1
+	for t in lines[first:last]:
+		for m in re.finditer(r"(\w+)\s*=\s*(?:\([^()]*\)\s*)?([\w.>\[\]-]+)\s*(?=[-+;=]|\s*$)", t):
+			if squeeze(m.group(2)) in names:
+				names.add(m.group(1))
+	rels = set(plain_release_names.split(";")) | release_helper_names(p[0].file)
+	for t in lines[first + 1:last]:
+		for m in re.finditer(r"(\w+)\s*\(", t):
+			if m.group(1) in rels and any(mentions(a, y) for a in call_args(t[m.end() - 1:]) for y in names - {squeeze(x)}):
+				return
 	g = (p[0].file, p[0].current_element, "caller", key(p), tidy(x))
 	keep(g, (int(p[0].line), int(p[0].column)), p,
 	     record("field", p, mapping(r, pm, mapped_in=pm[0].current_element), mapping(tidy(x), pa)),
