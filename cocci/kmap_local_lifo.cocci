@@ -628,7 +628,7 @@ def statement_end(text, i):
 		i += 1
 	if text.startswith("{", i):
 		return closing(text, i, "{", "}")
-	m = re.match(r"(if|for|while|switch)\s*\(", text[i:i + 40])
+	m = re.match(r"(if|for|while|switch|\w*for_each\w*)\s*\(", text[i:i + 80])
 	if m:
 		e = statement_end(text, closing(text, i + m.end() - 1, "(", ")") + 1)
 		n = m.group(1) == "if" and re.match(r"\s*else\b", text[e + 1:e + 80])
@@ -683,6 +683,9 @@ def judge_arrays(f, d):
 	text = flat(f)[0]
 	heads = {offset(p) for p, _ in d.get("loops", ())}
 	heads |= {m.start() for m in re.finditer(r"\bdo\b(?=\s*[{\w])", text)}
+	# Loop macros (bio_for_each_segment(), list_for_each_entry()), for
+	# which the rules get no position as loops.
+	heads |= {m.start() for m in re.finditer(r"(?<![\w.>])\w*for_each\w*(?=\s*\()", text)}
 	loops = [(o, statement_end(text, o)) for o in heads if o >= 0]
 	inners = {}
 	def inner(o):
