@@ -1279,6 +1279,12 @@ def summarize(f):
 		for fn, es in maps.items():
 			for idx, path, line in sorted(es, key=lambda e: e[2]):
 				later = set(l for i, q, l in rels.get(fn, ()) if (i, q) == (idx, path) and l > line)
+				# (Stored from a local that the function releases after:
+				# *where = kaddr; ...; kunmap_local(kaddr).)
+				local = store_locals.get((f, fn, idx, path, line))
+				if local:
+					later |= set(int(pr[0].line) for arg, pr in field_releases.get(f, ())
+						if fname(pr) == fn and int(pr[0].line) > line and squeeze(arg) == local)
 				if leaves_mapped(f, line, later, name=path):
 					out[fn] = (idx, path)
 					break
@@ -1417,11 +1423,17 @@ def held_local(l, ps):
 	return any(fn == ps[0].current_element and n + 1 < int(ps[0].line) and a == "&" + l
 		for fn, n, a in names_memo[k])
 
-def note_field_store(x, ps):
+# The local a field got its mapping from at a store: (file, function,
+# index, path, line) => the local (*where = kaddr).
+store_locals = {}
+
+def note_field_store(x, ps, local=None):
 	arg = struct_arg(x, ps)
 	if arg:
 		helper_maps.setdefault(ps[0].file, []).append((ps[0].current_element, arg[0], arg[1], int(ps[0].line)))
 		helper_dirty.add(ps[0].file)
+		if local is not None:
+			store_locals[(ps[0].file, ps[0].current_element, arg[0], arg[1], int(ps[0].line))] = squeeze(local)
 
 setters = {}
 
@@ -1936,7 +1948,7 @@ E->F@ps = L
 E << hstore.E; F << hstore.F; L << hstore.L; ps << hstore.ps;
 @@
 if held_local(L, ps):
-	note_field_store("%s->%s" % (tidy(E), F), ps)
+	note_field_store("%s->%s" % (tidy(E), F), ps, L)
 
 // Or stored through an out-parameter ("*ptepp = ptep;", as follow_pte()
 // of 6.1 does): what the parameter points to stays mapped.
@@ -1951,7 +1963,7 @@ position ps;
 E << hout.E; L << hout.L; ps << hout.ps;
 @@
 if held_local(L, ps):
-	note_field_store("*" + tidy(E), ps)
+	note_field_store("*" + tidy(E), ps, L)
 
 // A mapping call given to a setter, a function that stores one parameter
 // in a field of another (iosys_map_set_vaddr(map, kmap_local_page(...))

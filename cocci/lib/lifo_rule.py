@@ -995,6 +995,12 @@ def summarize(f):
 		for fn, es in maps.items():
 			for idx, path, line in sorted(es, key=lambda e: e[2]):
 				later = set(l for i, q, l in rels.get(fn, ()) if (i, q) == (idx, path) and l > line)
+				# (Stored from a local that the function releases after:
+				# *where = kaddr; ...; kunmap_local(kaddr).)
+				local = store_locals.get((f, fn, idx, path, line))
+				if local:
+					later |= set(int(pr[0].line) for arg, pr in field_releases.get(f, ())
+						if fname(pr) == fn and int(pr[0].line) > line and squeeze(arg) == local)
 				if leaves_mapped(f, line, later, name=path):
 					out[fn] = (idx, path)
 					break
@@ -1133,11 +1139,17 @@ def held_local(l, ps):
 	return any(fn == ps[0].current_element and n + 1 < int(ps[0].line) and a == "&" + l
 		for fn, n, a in names_memo[k])
 
-def note_field_store(x, ps):
+# The local a field got its mapping from at a store: (file, function,
+# index, path, line) => the local (*where = kaddr).
+store_locals = {}
+
+def note_field_store(x, ps, local=None):
 	arg = struct_arg(x, ps)
 	if arg:
 		helper_maps.setdefault(ps[0].file, []).append((ps[0].current_element, arg[0], arg[1], int(ps[0].line)))
 		helper_dirty.add(ps[0].file)
+		if local is not None:
+			store_locals[(ps[0].file, ps[0].current_element, arg[0], arg[1], int(ps[0].line))] = squeeze(local)
 
 setters = {}
 
