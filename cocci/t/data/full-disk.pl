@@ -6,7 +6,7 @@
 #   full-disk.pl REPORT MNT TREE [SCAN OPTION...]
 #
 # A complete scan into MNT/out first; then, for FREE = 0, 8192, 16384, ...
-# (a page more each time, until a scan ends well, at most 40), MNT is
+# (two pages more each time, until a scan ends well, at most 40), MNT is
 # filled to leave FREE bytes and the scan runs again.  Last, a scan whose
 # TMPDIR is on the full MNT and whose OUT is not.  REPORT (JSON): the
 # first scan's status, and for each later one its status, stderr, number
