@@ -69,7 +69,7 @@ sub slice($text, $names) {
 		my ($body, $close) = @{$bodies[$i]};
 		# Its head too, when it stands on lines of its own: spatch
 		# tries every rule on every function it parses, empty or not.
-		my $from = _head($code, $pos, $body);
+		my $from = _head($text, $code, $pos, $body);
 		my $to = defined $from ? $close + 1 : $close;
 		$from //= $body;
 		my $before = substr $text, $pos, $from - $pos;
@@ -112,15 +112,17 @@ sub static_definition($text, $name) {
 # Where the head of the function whose body starts at $body begins:
 # the start of the lines before its "{" line, back to one that is blank
 # in $code (a comment, a preprocessor line) or holds ";", "{" or "}"
-# ("static int\nfoo(void)"); undef when there are none.
-sub _head($code, $pos, $body) {
+# ("static int\nfoo(void)"); undef when there are none.  A line that
+# holds part of a comment ("*/ static int f(void)") is not blanked: the
+# comment would lose its end.
+sub _head($text, $code, $pos, $body) {
 	my $brace = rindex($code, "\n", $body - 2) + 1;
 	return undef if $brace <= $pos;
 	my $start = $brace;
 	while ($start > $pos) {
 		my $prev = rindex($code, "\n", $start - 2) + 1;
 		my $l = substr $code, $prev, $start - 1 - $prev;
-		last if $prev < $pos || $l !~ /\S/ || $l =~ /[;{}]/;
+		last if $prev < $pos || $l !~ /\S/ || $l =~ /[;{}]/ || substr($text, $prev, $start - 1 - $prev) =~ m{/\*|\*/};
 		$start = $prev;
 	}
 	return $start < $brace ? $start : undef;

@@ -65,7 +65,8 @@ is((cut($inner))[0], $inner, 'a block at column 0 in a function that names one: 
 
 # Comments, strings and character literals do not count as braces.
 my $lit = "int f(void) /* { */\n{\n\tchar c = '{';\n\tputs(\"}\"); // }\n}\nint g(void)\n{\n\treturn 0;\n}\n";
-is((cut($lit))[0], "\n" x 9, 'braces in comments and literals: both functions blanked');
+is((cut($lit))[0], "int f(void) /* { */\n{\n\n\n}\n" . "\n" x 4,
+	'braces in comments and literals: both functions cut (the head that holds a comment stays)');
 
 # The struct initializer before a function does not hide it.
 my $init = "static struct s x = {\n\t.a = 1,\n};\n\nint f(void)\n{\n\treturn 0;\n}\n";
@@ -78,6 +79,10 @@ my $heads = "/* doc */\nstatic int\nf(int a,\n  int b)\n{\n\treturn a;\n}\n#defi
 ($out, $cuts) = cut($heads);
 is($out, "/* doc */\n\n\n\n\n\n\n#define X 1\n\n\n\n\nint y; int h(void)\n{\n\n}\n", 'heads: blanked with their bodies, or kept');
 is_deeply($cuts, [[2, 7], [9, 12], [15, 15]], 'heads: the blanked lines are reported');
+my $comment = "/*\n * doc\n */ static int f(int a)\n{\n\treturn a;\n}\nint g(void)\n{\n\treturn kmap_local_page(p) != 0;\n}\n";
+($out, $cuts) = cut($comment);
+like($out, qr{\A/\*\n \* doc\n \*/ static int f\(int a\)\n\{\n\n\}\n}, 'a head on the line that ends a comment stays: the comment keeps its end');
+is_deeply($cuts, [[5, 5]], '... and only the body is emptied');
 
 my $crlf = "int f(void)\n{\n\treturn 0;\n}\nint g(void)\n{\n\treturn kmap_local_page(p) != 0;\n}\n";
 ($out, $cuts) = cut($crlf);
