@@ -383,11 +383,11 @@ def shown_callee(p):
 
 def tidy(e):
 	"""An expression as the kernel writes it (spatch prints "a -> b",
-	"( void * ) p", "& m"): the address of a handle is the handle.  The
+	"( void * ) p", "& m", "* res"): the address of a handle is the handle.  The
 	tools that read the records tidy their expressions alike."""
 	e = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e))
 	e = re.sub(r"\s+\)", ")", re.sub(r"\(\s+", "(", e)).strip()
-	return re.sub(r"^&\s*", "", e)
+	return re.sub(r"^(\*+)\s+", r"\1", re.sub(r"^&\s*", "", e))
 
 def note_alias(x, y, p):
 	"""y = x, x + off, (T)x or x = map(): y releases what the handle x maps."""
@@ -488,7 +488,14 @@ def assignee(pos):
 			i -= 2
 		else:
 			break
-	return tidy(lhs[i:]) if re.match(r"[A-Za-z_]", lhs[i:]) else None
+	# (What a pointer points to, *res = dir_get_folio(...); not the
+	# declarator of void *x = ...)
+	j = i
+	while j > 0 and lhs[j - 1] == "*":
+		j -= 1
+	if j < i and re.search(r"(^|[(=,;{}])\s*$", lhs[:j]):
+		i = j
+	return tidy(lhs[i:]) if re.match(r"\**[A-Za-z_]", lhs[i:]) else None
 
 def same(a, b):
 	"""Expressions a and b alike but for their spacing (spatch prints

@@ -355,6 +355,13 @@ class CText(Case):
         self.assertEqual(self.m.assignee(self.at(f, "kmap_local_page", nth=2)), "x")
         self.assertIsNone(self.m.assignee(self.at(f, "kmap_local_page", nth=3)))
 
+    def test_assignee_through_pointer(self):
+        # What an out-parameter points to; a declarator is no dereference.
+        f = self.c_file("void f(void **res, int a, int b)\n{\n\t*res = kmap_local_page(p);\n"
+                        "\tchar **pp = kmap_local_page(q);\n}\n")
+        self.assertEqual(self.m.assignee(self.at(f, "kmap_local_page")), "*res")
+        self.assertEqual(self.m.assignee(self.at(f, "kmap_local_page", nth=2)), "pp")
+
     def test_tests_result(self):
         # dir_de = dotdot(dir, &page, &addr) (an out-parameter helper),
         # then if (dir_de): a test of what the call returned.

@@ -126,7 +126,7 @@ grep_query_names("$top/cocci/kmap_local_wrappers.cocci", 'report', qw(kmap_local
 # Wrapper inference (the same passes as make scan): two levels of
 # wrappers found, their callers checked, the seed-list rule silent.
 my $w = "$work/wrappers";
-copy_to("$w/tree", map { "$tests/wrappers/$_" } qw(wrapped.c unrelated.c dir_helpers.c values.c));
+copy_to("$w/tree", map { "$tests/wrappers/$_" } qw(wrapped.c unrelated.c dir_helpers.c values.c outptr.c));
 # (A table of field helpers, and its callers in another file, which name
 # no mapping call: the data of cocci/t/summaries.t.)
 copy_to("$w/tree", map { "$top/cocci/t/data/summaries/$_" } qw(opf-tt.c opf-user.c));
@@ -136,7 +136,7 @@ if ($wrc == 0 && -f "$w/out/kmap_local_lifo.cocci") {
 	my $actual = join '', grep { /^scan: pass / } split /^/, $wlog;
 	$actual .= join '', sort split /^/, read_bytes("$w/out/wrappers.txt");
 	$actual .= join '', grep { /: WARNING: / } split /^/, spatch("$w/tree", '-D', 'report',
-		'--sp-file', "$w/out/kmap_local_lifo.cocci", 'wrapped.c', 'dir_helpers.c', 'opf-user.c');
+		'--sp-file', "$w/out/kmap_local_lifo.cocci", 'wrapped.c', 'dir_helpers.c', 'opf-user.c', 'outptr.c');
 	spew("$tests/wrappers/expected.txt", $actual) if $update;
 	expect_same('wrappers: inferred and used', read_bytes("$tests/wrappers/expected.txt"), $actual);
 } else {
