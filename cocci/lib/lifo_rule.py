@@ -43,6 +43,7 @@ plain_maps = set(plain_map_names.split(";"))
 iterator_names = "sg_miter_next;skb_seq_read" # summaries: iterators.list
 # Functions that release their argument.
 plain_release_names = "kunmap_local;kunmap_atomic;__kunmap_local;__kunmap_atomic;pte_unmap;pte_unmap_unlock;folio_release_kmap;unmap_and_put_page;sg_miter_stop;skb_abort_seq_read;io_mapping_unmap_local;io_mapping_unmap_atomic" # summaries: releases.list
+plain_releases = set(plain_release_names.split(";"))
 iterators = set(iterator_names.split(";"))
 # Functions, and members of operations tables (E->unmap(pool, h)), that
 # release by key (keyreleases, opkeyreleases: lifo_source.py).
@@ -345,13 +346,16 @@ def offset(p):
 	n = int(p[0].line) - 1
 	return starts[n] + int(p[0].column) if n < len(starts) else -1
 
+# The name of a loop macro (bio_for_each_segment(), list_for_each_entry()).
+LOOP_MACRO = r"\w*for_each\w*"
+
 def statement_end(text, i):
 	"""The offset of the last character of the statement at text[i]."""
 	while i < len(text) and text[i].isspace():
 		i += 1
 	if text.startswith("{", i):
 		return closing(text, i, "{", "}")
-	m = re.match(r"(if|for|while|switch|\w*for_each\w*)\s*\(", text[i:i + 80])
+	m = re.match(r"(if|for|while|switch|%s)\s*\(" % LOOP_MACRO, text[i:i + 80])
 	if m:
 		e = statement_end(text, closing(text, i + m.end() - 1, "(", ")") + 1)
 		n = m.group(1) == "if" and re.match(r"\s*else\b", text[e + 1:e + 80])
@@ -408,7 +412,7 @@ def judge_arrays(f, d):
 	heads |= {m.start() for m in re.finditer(r"\bdo\b(?=\s*[{\w])", text)}
 	# Loop macros (bio_for_each_segment(), list_for_each_entry()), for
 	# which the rules get no position as loops.
-	heads |= {m.start() for m in re.finditer(r"(?<![\w.>])\w*for_each\w*(?=\s*\()", text)}
+	heads |= {m.start() for m in re.finditer(r"(?<![\w.>])%s(?=\s*\()" % LOOP_MACRO, text)}
 	loops = [(o, statement_end(text, o)) for o in heads if o >= 0]
 	inners = {}
 	def inner(o):
@@ -1137,14 +1141,20 @@ def held_local(l, ps):
 	if l in handles.get(where(ps), ()):
 		return True
 	helpers = helpers_of(f)
-	k = ("outcalls", f)
+	return any(fn == ps[0].current_element and n + 1 < int(ps[0].line) and helpers[name][1] == "*"
+		and helpers[name][0] < len(args) and uncast(args[helpers[name][0]]) == "&" + l
+		for fn, n, name, args in helper_call_args(f))
+
+def helper_call_args(f):
+	"""The calls in file f of its helpers (helpers_of()), with their
+	arguments: [(caller, line index, name, arguments)], read once until
+	the summaries change."""
+	names = set(helpers_of(f))
+	k = ("helper calls", f)
 	if k not in names_memo:
-		outs = dict((n, h[0]) for n, h in helpers.items() if h[1] == "*")
-		names_memo[k] = [(fn, n, uncast(args[outs[name]]))
-			for fn, n, col, name, args in (helper_calls_in(f, set(outs)) if outs else ())
-			if args is not None and outs[name] < len(args)]
-	return any(fn == ps[0].current_element and n + 1 < int(ps[0].line) and a == "&" + l
-		for fn, n, a in names_memo[k])
+		names_memo[k] = [(c, n, name, args) for c, n, col, name, args in (helper_calls_in(f, names) if names else ())
+			if args is not None]
+	return names_memo[k]
 
 # The local a field got its mapping from at a store: (file, function,
 # index, path, line) => the local (*where = kaddr).
@@ -1428,14 +1438,9 @@ def note_caller_field(r, p):
 	assign = re.compile(r"(?<![\w.>*])(?:%s)(?:\[[^\]]*\])?=(?!=)" % "|".join(map(re.escape, held)))
 	lines, line = lines_of(f), int(p[0].line)
 	touched = [n + 1 for n in lines_in(f, fn) if n + 1 != line and assign.search(squeeze(lines[n]))]
-	names = set(helpers_of(f))
-	k = ("helper calls", f)
-	if k not in names_memo:
-		names_memo[k] = [(c, n, args) for c, n, col, name, args in (helper_calls_in(f, names) if names else ())
-			if args is not None]
 	# (Given the parameter, or anything in it: walk_map(&w->inner).)
 	base = re.compile(r"(?<![\w.>])%s\b" % re.escape(fld[2]))
-	touched += [n + 1 for c, n, args in names_memo[k] if c == fn and any(base.search(squeeze(a)) for a in args)]
+	touched += [n + 1 for c, n, name, args in helper_call_args(f) if c == fn and any(base.search(squeeze(a)) for a in args)]
 	if any(n < line for n in touched) or (touched and in_loop(p)):
 		return
 	caller_rels[key(p)] = (tidy(r), maps[0])
@@ -1458,17 +1463,13 @@ def in_loop(p):
 	or between a label and a goto back to it (a retry)."""
 	text, starts = flat(p[0].file)
 	o = offset(p)
-	lay = layout(p[0].file)
-	n = int(p[0].line) - 1
-	while n > 0 and lay[n - 1][0] == p[0].current_element:
-		n -= 1
-	before = text[starts[n]:o]
+	fn = lines_in(p[0].file, p[0].current_element) or [int(p[0].line) - 1]
+	n = fn[0]
+	before, after = text[starts[n]:o], text[o:starts[fn[-1]]]
 	for m in re.finditer(r"^\s*(\w+):(?!:)", before, re.M):
-		end = lines_in(p[0].file, p[0].current_element)
-		after = text[o:starts[end[-1]] if end else o]
 		if re.search(r"\bgoto\s+%s\s*;" % m.group(1), after):
 			return True
-	for m in re.finditer(r"\b(?:for|while|\w*for_each\w*)\s*\(|\bdo\b", before):
+	for m in re.finditer(r"\b(?:for|while|%s)\s*\(|\bdo\b" % LOOP_MACRO, before):
 		i = starts[n] + m.end()
 		if m.group(0) != "do":
 			i = closing(text, i - 1, "(", ")") + 1
@@ -1494,10 +1495,10 @@ def guards_release(pg):
 	callerrel: its block does not leave the flow, and holds none of the
 	releases of caller fields (then it is the block of that release, as
 	if (more_in) { kunmap_local(d->kin); ... } is, not a guard)."""
+	if exits(pg):
+		return False
 	blk = if_block(pg)
-	if exits(pg) or not blk:
-		return not exits(pg)
-	return not any(k[0] == pg[0].file and blk[1] <= int(k[1]) <= blk[2] for k in caller_rels)
+	return not blk or not any(k[0] == pg[0].file and blk[1] <= int(k[1]) <= blk[2] for k in caller_rels)
 
 def note_caller_release(x, pa, p):
 	"""x, mapped at pa by the function, is held where it releases the
@@ -1516,7 +1517,7 @@ def note_caller_release(x, pa, p):
 		for m in re.finditer(r"(\w+)\s*=\s*(?:\([^()]*\)\s*)?([\w.>\[\]-]+)\s*(?=[-+;=]|\s*$)", t):
 			if squeeze(m.group(2)) in names:
 				names.add(m.group(1))
-	rels = set(plain_release_names.split(";")) | release_helper_names(p[0].file)
+	rels = plain_releases | release_helper_names(p[0].file)
 	for t in lines[first + 1:last]:
 		for m in re.finditer(r"(\w+)\s*\(", t):
 			if m.group(1) in rels and any(mentions(a, y) for a in call_args(t[m.end() - 1:]) for y in names - {squeeze(x)}):
