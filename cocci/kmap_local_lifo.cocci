@@ -876,6 +876,12 @@ def tests_result(c, pb):
 	x = assignee(pb)
 	return helper_calls.get(key(pb), (0, ""))[1] == "*" and x is not None and tests_only(c, x)
 
+def tests_field(c, pb):
+	"""Whether condition c only tests the field that the helper call at
+	pb maps (switch_bufs(&dctx), then if (dctx.kout)): it holds wherever
+	the call mapped it."""
+	return key(pb) in shown_as and tests_only(c, shown_as[key(pb)])
+
 def flag_set_with(c, pb):
 	"""Whether condition c is a flag set true beside the mapping at pb
 	("src = map(); unmap_src = true;"): it then holds while B is mapped."""
@@ -951,12 +957,14 @@ helper_calls = {}	# key(call) => (index, path)
 shown_as = {}		# key(call) => the field the call maps, as written
 
 release_helpers = {}	# file => {function: set((index, path))}
+# Every field a function can leave mapped (helpers: the one on top).
+held_fields = {}	# file => {function: set((index, path))}
 
 def summarize_dirty():
 	if helper_dirty:
 		names_memo.clear()
 	for f in sorted(helper_dirty):
-		helpers[f], release_helpers[f] = summarize(f)
+		helpers[f], release_helpers[f], held_fields[f] = summarize(f)
 		summarized.add(f)
 	helper_dirty.clear()
 
@@ -1271,8 +1279,10 @@ def summarize(f):
 	can return with that field of that parameter mapped, by a mapping or
 	by a call of another helper with the parameter, before a release of
 	it or a call of a function of the file that releases that field of
-	its parameter.  To a fixed point, so that chains of helpers count.
-	Also those functions that release, {function: set((index, path))}."""
+	its parameter (of several such fields, the one mapped last).  To a
+	fixed point, so that chains of helpers count.  Also those functions
+	that release, {function: set((index, path))}, and every field each
+	function can leave mapped, in the same form."""
 	maps, rels = {}, {}
 	for fn, idx, path, line in helper_maps.get(f, ()):
 		maps.setdefault(fn, set()).add((idx, path, line))
@@ -1286,7 +1296,7 @@ def summarize(f):
 			rels.setdefault(fname(pr), set()).add((sa[0], sa[1], int(pr[0].line)))
 	lay = layout(f)
 	while True:
-		out = {}
+		out, every = {}, {}
 		for fn, es in maps.items():
 			for idx, path, line in sorted(es, key=lambda e: e[2]):
 				later = set(l for i, q, l in rels.get(fn, ()) if (i, q) == (idx, path) and l > line)
@@ -1296,9 +1306,12 @@ def summarize(f):
 				if local:
 					later |= set(int(pr[0].line) for arg, pr in field_releases.get(f, ())
 						if fname(pr) == fn and int(pr[0].line) > line and squeeze(arg) == local)
+				# (Of two fields it leaves mapped, the one mapped last
+				# is on top of the stack when it returns: its callers
+				# hold that one above what they mapped before the call.)
 				if leaves_mapped(f, line, later, name=path):
 					out[fn] = (idx, path)
-					break
+					every.setdefault(fn, set()).add((idx, path))
 		# A function that maps the field itself before it releases it
 		# releases nothing of what its caller holds.
 		releasers = {}
@@ -1322,7 +1335,7 @@ def summarize(f):
 							table[fn].add(e)
 							grown = True
 		if not grown:
-			return out, releasers
+			return out, releasers, every
 
 helper_files = set()
 
@@ -1618,6 +1631,16 @@ def releases_through_helper(p, a, pos):
 		return True
 	return any(idx < len(args) and mentions(field_through(args[idx], path), a, pos) for idx, path in rels)
 
+def releases_too(p, b, pos):
+	"""Whether the call at p of a release helper of the file of pos also
+	releases b, a field that a helper call mapped (at pos).  Such a
+	helper releases the fields it is given in an order of its own
+	(z_erofs_stream_switch_bufs() releases dctx->kout, then dctx->kin):
+	the call releases nothing before b."""
+	name, args = call_at(p)
+	return any(idx < len(args) and mentions(field_through(args[idx], path), b, pos)
+		for idx, path in release_helpers_of(pos[0].file).get(name, ()))
+
 def field_releases_in(f):
 	return field_releases.get(f, []) + helper_field_releases.get(f, [])
 
@@ -1711,7 +1734,8 @@ def note_caller_field(r, p):
 	# caller and again in z_erofs_stream_switch_bufs(), a helper of it.
 	# One that every function of the file releases before it returns
 	# holds nothing known between calls.)
-	if not fld or not any(h[1] == fld[1][1:] for h in helpers_of(f).values()):
+	if not fld or not any(h[1] == fld[1][1:] for h in helpers_of(f).values()) and \
+			not any(q == fld[1][1:] for es in held_fields.get(f, {}).values() for _, q in es):
 		return
 	maps = sorted((pm for g, pm in field_maps.get(f, ()) if g[:2] == fld[:2]),
 		key=lambda pm: (pm[0].current_element == fn, int(pm[0].line)))
@@ -2232,7 +2256,7 @@ expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and dist
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 expression RHA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and (mentions(RHA, A, pb) or field_released(RHA, A, pb)) };
 expression RHB : script:python(B, pb) { mentions(RHB, B, pb) or field_released(RHB, B, pb) };
-position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) };
+position p : script:python(A, B, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) and not releases_too(p, B, pb) };
 position pn : script:python() { key(pn) in nullexit };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
@@ -2363,7 +2387,7 @@ expression nest.A, pair.B;
 position nest.pb;
 expression E;
 identifier L;
-expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) or tests_release_member(str(D), pb) or tests_result(str(D), pb) };
+expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) or tests_release_member(str(D), pb) or tests_result(str(D), pb) or tests_field(str(D), pb) };
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier fh : script:python(pb) { key(pb) in helper_calls };
@@ -2376,7 +2400,7 @@ expression RHA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and dis
 expression RHB : script:python(B, pb) { mentions(RHB, B, pb) or field_released(RHB, B, pb) };
 position pn : script:python() { key(pn) in nullexit };
 position pg : script:python() { not exits(pg) };
-position p : script:python(A, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) };
+position p : script:python(A, B, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) and not releases_too(p, B, pb) };
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position pk : script:python(B, pb) { keyed_at(pk, B, pb) };
