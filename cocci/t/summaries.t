@@ -27,7 +27,9 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'guard-bread.c' => 'fs/g/bread.c', 'guard-user.c' => 'fs/g/user.c',
 	'opf-iter.h' => 'include/linux/opf_iter.h', 'opf-tt.c' => 'mm/opftt.c', 'opf-user.c' => 'drivers/opf/user.c',
 	'opf-other.c' => 'drivers/opf/other.c', 'opf-table.c' => 'drivers/opf2/table.c',
-	'opf-table-user.c' => 'drivers/opf2/user.c', 'out-dir.c' => 'fs/od/dir.c', 'out-namei.c' => 'fs/od/namei.c');
+	'opf-table-user.c' => 'drivers/opf2/user.c', 'out-dir.c' => 'fs/od/dir.c', 'out-namei.c' => 'fs/od/namei.c',
+	'two.h' => 'include/linux/tw.h', 'two-switch.c' => 'fs/tw/switch.c', 'two-user.c' => 'fs/tw/lzma.c',
+	'ops-setter.h' => 'include/linux/os_map.h', 'ops-setter-tt.c' => 'mm/ostt.c', 'ops-setter-user.c' => 'drivers/os/move.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -117,6 +119,18 @@ scenario 'helpers that map through an out-parameter (ext2_find_entry() of 6.1)' 
 	like($found, qr{^fs/od/namei\.c:14:\d+: od_rename_bad\(\): old_addr \(od_find_entry, line 8\) mapped before dir_addr \(od_dotdot, line 11\) but released first; release dir_addr before old_addr }m,
 		'the caller in another file, releases swapped, is reported');
 	unlike($found, qr/od_rename_ok/, 'released in order, and the path where od_dotdot() failed: silent');
+};
+scenario 'a helper that can leave two fields mapped (erofs z_erofs_stream_switch_bufs())' => sub {
+	like($wrappers, qr/^fieldmap tw_switch 0 ->kout \(level 1\)$/m, 'tw_switch() is summarized by ->kout, the field it maps last');
+	like($found, qr{^fs/tw/lzma\.c:16:\d+: tw_decompress_bad\(\): dctx\.kin \(kmap_local_page, line 10\) mapped before dctx\.kout \(tw_switch, line 12\) but released first; release dctx\.kout before dctx\.kin }m,
+		'its caller in another file releases ->kin, which it mapped itself, first: reported');
+	unlike($found, qr/tw_decompress_ok/, 'released in order, ->kout under a test of itself: silent');
+};
+scenario 'a table whose functions map through a setter of a header (TTM, iosys_map_set_vaddr())' => sub {
+	like($wrappers, qr/^opfieldmap map_local 1 ->vaddr of struct os_iter_ops /m, '.map_local maps ->vaddr through os_map_set_vaddr()');
+	like($found, qr{^drivers/os/move\.c:13:\d+: os_move_bad\(\): dm\.vaddr \(->map_local, line 10\) mapped before sm\.vaddr \(->map_local, line 11\) but released first}m,
+		'a copy through the members, releases swapped, is reported');
+	unlike($found, qr/os_move_ok/, 'released in order: silent');
 };
 like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 13\) mapped before d }m,
 	'a static function of another file read in the same spatch run does not stand for the one of this file');
