@@ -882,6 +882,56 @@ def tests_field(c, pb):
 	the call mapped it."""
 	return key(pb) in shown_as and tests_only(c, shown_as[key(pb)])
 
+def guards_of(pos):
+	"""The conditions of the if statements the statement at pos is in the
+	then-branch of, innermost first, as written (flat text)."""
+	text, starts = flat(pos[0].file)
+	n = int(pos[0].line) - 1
+	if n >= len(starts):
+		return []
+	def before(j):
+		# The text just before offset j (a window: the file can be long).
+		return text[max(j - 400, 0):j].rstrip()
+	def header(j):
+		# The condition of "if (C)" that ends just before offset j.
+		t = before(j)
+		if not t.endswith(")"):
+			return None
+		o = opening(t, len(t) - 1, "(", ")")
+		return t[o + 1:-1] if o > 0 and re.search(r"(?<![\w.>])if\s*$", t[:o]) else None
+	found = [c for c in [header(starts[n])] if c is not None]
+	depth = 0
+	for j in range(starts[n] - 1, -1, -1):
+		if text[j] == "}":
+			depth += 1
+		elif text[j] == "{" and depth > 0:
+			depth -= 1
+		elif text[j] == "{":
+			# (The body of a function opens at the start of a line.)
+			if j == 0 or text[j - 1] == "\n":
+				break
+			c = header(j)
+			if c is not None:
+				found.append(c)
+	return found
+
+def same_guard(c, pb):
+	"""Whether condition c guards the mapping at pb too (if (n == PAGE_SIZE)
+	src = kmap_local_page(page); ... if (n == PAGE_SIZE) kunmap_local(src),
+	zram_write_page()), and the function calls nothing in it and assigns
+	none of its variables from the mapping on: it holds wherever B is
+	mapped."""
+	c = squeeze(c)
+	if re.search(r"\w\s*\(", c) or not any(squeeze(g) == c for g in guards_of(pb)):
+		return False
+	names = set(re.findall(r"(?<![\w.>])[a-z_]\w*", c))
+	if not names:
+		return True
+	lines, line = lines_of(pb[0].file), int(pb[0].line)
+	assign = re.compile(r"(?<![\w.>])(?:%s)\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)|(?:\+\+|--|&)\s*(?:%s)\b" % (
+		"|".join(map(re.escape, sorted(names))), "|".join(map(re.escape, sorted(names)))))
+	return not any(assign.search(lines[n]) for n in lines_in(pb[0].file, pb[0].current_element) if n + 1 > line)
+
 def flag_set_with(c, pb):
 	"""Whether condition c is a flag set true beside the mapping at pb
 	("src = map(); unmap_src = true;"): it then holds while B is mapped."""
@@ -2387,7 +2437,7 @@ expression nest.A, pair.B;
 position nest.pb;
 expression E;
 identifier L;
-expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) or tests_release_member(str(D), pb) or tests_result(str(D), pb) or tests_field(str(D), pb) };
+expression D : script:python(B, pb) { tests_only(str(D), B) or flag_set_with(str(D), pb) or tests_release_member(str(D), pb) or tests_result(str(D), pb) or tests_field(str(D), pb) or same_guard(str(D), pb) };
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ib = {sg_miter_next, skb_seq_read}; // iterators.list
 identifier fh : script:python(pb) { key(pb) in helper_calls };

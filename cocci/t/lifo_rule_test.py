@@ -374,6 +374,31 @@ class CText(Case):
         self.assertFalse(self.m.tests_result("other", q))
         self.assertFalse(self.m.tests_result("de", r))
 
+    def test_guards_of(self):
+        # The tests a statement is under: a single statement, blocks in
+        # blocks; not a loop, an else, nor the tests of other blocks.
+        f = self.c_file("int f(int n, int m)\n{\n\tif (n > 1)\n\t\ta = kmap_local_page(p);\n"
+                        "\tif (m) {\n\t\tif (n == 2) {\n\t\t\tx();\n\t\t\tb = kmap_local_page(q);\n\t\t}\n\t} else {\n"
+                        "\t\tc = kmap_local_page(r);\n\t}\n\tif (z) {\n\t}\n\twhile (n--) {\n\t\td = kmap_local_page(s);\n\t}\n}\n")
+        self.assertEqual(self.m.guards_of(self.at(f, "kmap_local_page")), ["n > 1"])
+        self.assertEqual(self.m.guards_of(self.at(f, "kmap_local_page", nth=2)), ["n == 2", "m"])
+        self.assertEqual(self.m.guards_of(self.at(f, "kmap_local_page", nth=3)), [])
+        self.assertEqual(self.m.guards_of(self.at(f, "kmap_local_page", nth=4)), [])
+
+    def test_same_guard(self):
+        # The mapping under the same test as the release, its variables
+        # unchanged from the mapping on and no call in it.
+        f = self.c_file("int f(int n)\n{\n\tif (n == PAGE_SIZE)\n\t\ts = kmap_local_page(p);\n\tn++;\n}\n"
+                        "int g(int n)\n{\n\tif (n == PAGE_SIZE)\n\t\ts = kmap_local_page(p);\n\tuse(s);\n}\n"
+                        "int h(int n)\n{\n\tif (big(n))\n\t\ts = kmap_local_page(p);\n}\n")
+        changed = self.at(f, "kmap_local_page")
+        kept = self.at(f, "kmap_local_page", function="g", nth=2)
+        called = self.at(f, "kmap_local_page", function="h", nth=3)
+        self.assertFalse(self.m.same_guard("n == PAGE_SIZE", changed))
+        self.assertTrue(self.m.same_guard("n==PAGE_SIZE", kept))
+        self.assertFalse(self.m.same_guard("n != PAGE_SIZE", kept))
+        self.assertFalse(self.m.same_guard("big(n)", called))
+
     def test_mentions_spacing(self):
         # spatch prints an index as the code spaces it, or not.
         self.assertTrue(self.m.mentions("p [ m     -     1 ]", "p [ m - 1 ]"))
