@@ -332,6 +332,10 @@ iterators = set(iterator_names.split(";"))
 # Functions, and members of operations tables (E->unmap(pool, h)), that
 # release by key (keyreleases, opkeyreleases: lifo_source.py).
 keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
+# An array of a parameter mapped, or released, in a loop counting up or
+# down (a helper that maps c->ptrs[i] for its caller): "->ptrs[up]".
+ARRAY_PATH = r"((?:->|\.)[\w.>]*)\[(up|down)\]"
+ext_arrays = {}	# function => [(kind, index, path, direction)]
 ext_maps = {}	# function => (index, path)
 ext_rels = {}	# function => set((index, path))
 # The same for the members of operations tables, and their structures.
@@ -340,7 +344,10 @@ ext_member_rels = {}	# member => set((index, path))
 ext_members = {}	# member => the structures of the tables that set it
 for entry in extern_fields.split(";"):
 	w = entry.split()
-	if len(w) in (4, 5) and w[2].isdigit():
+	if len(w) == 4 and w[2].isdigit() and re.fullmatch(ARRAY_PATH, w[3]):
+		m = re.fullmatch(ARRAY_PATH, w[3])
+		ext_arrays.setdefault(w[1], []).append((w[0], int(w[2]), m.group(1), 1 if m.group(2) == "up" else -1))
+	elif len(w) in (4, 5) and w[2].isdigit():
 		if len(w) == 5:
 			ext_members.setdefault(w[1], set()).add(w[4])
 		maps_of, rels_of = (ext_member_maps, ext_member_rels) if len(w) == 5 else (ext_maps, ext_rels)
@@ -786,8 +793,21 @@ def judge_arrays(f, d):
 			e = x and element(x)
 		if e:
 			released.append((fn_of(p), *e, p, inner(offset(p))))
+	# Arrays that helpers map or release, in this file or in others.
+	# (Their own calls of each other count: to a fixed point.)
+	own, kept = array_summaries(f, text, mapped, released)
+	for _ in range(4):
+		hmapped, hreleased = array_helper_calls(f, own)
+		now, kept = array_summaries(f, text, mapped, released, (hmapped, hreleased))
+		if now == own:
+			break
+		own = now
+	array_helpers[f] = own
+	# (Left mapped for the callers, which are judged.)
+	decided.update(key(pa) for pa in kept)
+	helped = judge_helped_arrays(text, mapped, released, hmapped, hreleased, names)
 	for fn, name, idx, pa, loop in mapped:
-		if not loop:
+		if not loop or key(pa) in helped:
 			continue
 		mine = names(fn, name)
 		rels = [r for r in released if r[0] == fn and r[1] in mine]
@@ -812,6 +832,90 @@ def judge_arrays(f, d):
 			if dm == dr:
 				note_array(name, pa, "up" if dm > 0 else "down", r[3])
 		el_undecided.append((name, pa, None))
+
+def param_array(name, pos):
+	"""(index, path) when array name is a field of a pointer parameter of
+	the function at pos ("c->ptrs[]": the parameter c, "->ptrs"), or None."""
+	m = re.fullmatch(r"(\w+)(->[\w.>]*)\[\]", squeeze(name))
+	ps = param_names(pos)
+	return (ps.index(m.group(1)), m.group(2)) if m and m.group(1) in ps else None
+
+array_helpers = {}	# file => {function: [(kind, index, path, direction)]}
+
+def array_summaries(f, text, mapped, released, hcalls=((), ())):
+	"""The arrays of its parameters each function of file f leaves mapped
+	by a loop of known direction (released nowhere in it from that loop
+	on, by itself or by a helper call of hcalls, array_helper_calls()),
+	or releases by one (mapped nowhere in it before): {function:
+	[(kind, index, path, direction)]}, and the mappings left mapped."""
+	out, kept = {}, []
+	for fn, name, idx, pa, loop in mapped:
+		pr = loop and param_array(name, pa)
+		d = pr and loop_direction(text, loop, idx)
+		if d and not any(r[0] == fn and r[1] == name and r[4] and r[4][0] >= loop[0] for r in released) \
+				and not any(c[0] == fn and c[1] == name and offset(c[2]) > loop[1] for c in hcalls[1]):
+			out.setdefault(fn, []).append(("map", pr[0], pr[1], d))
+			kept.append(pa)
+	for fn, name, idx, p, loop in released:
+		pr = loop and param_array(name, p)
+		d = pr and loop_direction(text, loop, idx)
+		if d and not any(m[0] == fn and m[1] == name and offset(m[3]) < offset(p) for m in mapped) \
+				and not any(c[0] == fn and c[1] == name and offset(c[2]) < offset(p) for c in hcalls[0]):
+			out.setdefault(fn, []).append(("release", pr[0], pr[1], d))
+	return out, kept
+
+def array_helper_calls(f, own):
+	"""The calls in file f of the helpers that map or release an array of
+	their argument (own: those of f; ext_arrays: of other files, unless
+	f has a function of the name): ([(caller, array, spot, direction)])
+	for the mappings, and the same for the releases."""
+	table = dict((k, v) for k, v in ext_arrays.items() if k not in layout_names(f))
+	table.update(own)
+	out = ([], [])
+	if not table:
+		return out
+	for fn, n, col, name, args in calls_of(f, set(table)):
+		for kind, idx, path, d in table[name]:
+			if args is None or idx >= len(args):
+				continue
+			arr = field_through(args[idx], path) + "[]"
+			spot = [Spot(f, n + 1, col, col + len(name), fn)]
+			out[0 if kind == "map" else 1].append((fn, arr, spot, d))
+	return out
+
+def layout_names(f):
+	"""The names of the functions file f defines."""
+	return set(g for g, _ in layout(f) if g)
+
+def judge_helped_arrays(text, mapped, released, hmapped, hreleased, names):
+	"""Pairs of a mapping and the first release of an array where either
+	is a call of a helper (hmapped, hreleased: array_helper_calls()): the
+	two must count the other way.  Returns the keys of the mappings in
+	loops judged here."""
+	judged = set()
+	# (Not a loop that releases what it maps: nothing stacks there.)
+	maps = [(fn, name, pa, loop[1], loop_direction(text, loop, idx), False)
+		for fn, name, idx, pa, loop in mapped if loop and not any(r[0] == fn and r[1] in names(fn, name)
+			and r[4] and loop[0] <= r[4][0] <= loop[1] for r in released)]
+	maps += [(fn, name, spot, offset(spot), d, True) for fn, name, spot, d in hmapped]
+	rels = [(fn, name, loop[0], loop_direction(text, loop, idx), p, False)
+		for fn, name, idx, p, loop in released if loop]
+	rels += [(fn, name, offset(spot), d, spot, True) for fn, name, spot, d in hreleased]
+	for fn, name, pa, end, dm, helper in maps:
+		mine = names(fn, name)
+		again = [m[3] for m in maps if m[0] == fn and m[1] == name and m[3] > end]
+		later = sorted((r for r in rels if r[0] == fn and r[1] in mine and end < r[2] < min(again, default=len(text))),
+			key=lambda r: r[2])
+		if not later or not (helper or later[0][5]):
+			continue
+		r = later[0]
+		if not helper:
+			judged.add(key(pa))
+		if dm and r[3]:
+			decided.add(key(pa))
+			if dm == r[3]:
+				note_array(name, pa, "up" if dm > 0 else "down", r[4])
+	return judged
 
 def if_block(p):
 	"""The then-block of the if statement at p: (its text, its first and
@@ -1175,6 +1279,13 @@ def print_summaries():
 					for idx, path in es:
 						if re.fullmatch(SUMMARY_PATH, path):
 							print("WRAPPER: op%s %s %s %d %s %s" % (kind, member, t, idx, path, f))
+	# Arrays: "fieldmap NAME INDEX ->ptrs[up] FILE" (ARRAY_PATH).
+	for f in sorted(array_helpers):
+		for fn, es in sorted(array_helpers[f].items()):
+			for kind, idx, path, d in sorted(set(es)):
+				if re.fullmatch(SUMMARY_PATH, path) and not is_static(f, fn):
+					print("WRAPPER: field%s %s %d %s[%s] %s" % (kind, fn, idx, path, "up" if d > 0 else "down", f))
+	array_helpers.clear()
 	summarized.clear()
 	table_files.clear()
 
@@ -2613,8 +2724,22 @@ A << elstore.A; I << elstore.I; F << elstore.F = ""; L << elstore.L; p << elstor
 @@
 el_note("stores", p, ("%s[%s]%s" % (A, I, "." + F if F else ""), tidy(L)))
 
-// The rest only where an element is mapped or stored.
-@ellocal depends on elmap || elstore@
+// Or where a helper that maps a field of its argument is called (make
+// scan's fieldmaps.list): an array mapped in a loop by a helper of
+// another file, released by another (judge_arrays()).
+@elhelper depends on tokens@
+identifier fm = {kmap_lifo_none}; // fieldmaps.list
+position p;
+@@
+fm@p(...)
+
+@script:python@
+p << elhelper.p;
+@@
+el_note("calls", p, None)
+
+// The rest only where an element is mapped or stored, or such a helper called.
+@ellocal depends on elmap || elstore || elhelper@
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 idexpression L;
 position pa;
@@ -2626,7 +2751,7 @@ L << ellocal.L; pa << ellocal.pa;
 @@
 el_note("maps", pa, str(L))
 
-@eldecl depends on elmap || elstore@
+@eldecl depends on elmap || elstore || elhelper@
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 type T;
 identifier D;
@@ -2639,7 +2764,7 @@ D << eldecl.D; pa << eldecl.pa;
 @@
 el_note("maps", pa, str(D))
 
-@elcopy depends on elmap || elstore@
+@elcopy depends on elmap || elstore || elhelper@
 expression A, I;
 identifier F;
 idexpression L;
@@ -2658,7 +2783,7 @@ L << elcopy.L; A << elcopy.A; I << elcopy.I; F << elcopy.F = ""; p << elcopy.p;
 @@
 el_note("copies", p, (str(L), "%s[%s]%s" % (A, I, "." + F if F else "")))
 
-@elcopyd depends on elmap || elstore@
+@elcopyd depends on elmap || elstore || elhelper@
 expression A, I;
 identifier F, D;
 type T;
@@ -2677,7 +2802,7 @@ D << elcopyd.D; A << elcopyd.A; I << elcopyd.I; F << elcopyd.F = ""; p << elcopy
 @@
 el_note("copies", p, (str(D), "%s[%s]%s" % (A, I, "." + F if F else "")))
 
-@elalias depends on elmap || elstore@
+@elalias depends on elmap || elstore || elhelper@
 idexpression P, Q;
 expression A, I, B, J;
 position p;
@@ -2698,7 +2823,7 @@ if A:
 else:
 	el_note("aliases", p, (str(Q), str(P)))
 
-@elaliasd depends on elmap || elstore@
+@elaliasd depends on elmap || elstore || elhelper@
 idexpression P;
 identifier D;
 type T;
@@ -2711,7 +2836,7 @@ P << elaliasd.P; D << elaliasd.D; p << elaliasd.p;
 @@
 el_note("aliases", p, (str(D), str(P)))
 
-@elrel depends on elmap || elstore@
+@elrel depends on elmap || elstore || elhelper@
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
 expression E;
 position p;
@@ -2723,7 +2848,7 @@ E << elrel.E; p << elrel.p;
 @@
 el_note("rels", p, str(E))
 
-@elloop depends on elmap || elstore@
+@elloop depends on elmap || elstore || elhelper@
 statement S;
 expression C;
 position p;
@@ -2739,11 +2864,11 @@ p << elloop.p;
 @@
 el_note("loops", p, None)
 
-@script:python depends on (elmap || elstore) && !patch@
+@script:python depends on (elmap || elstore || elhelper) && !patch@
 @@
 arrays()
 
-@script:python depends on (elmap || elstore) && report && undecided@
+@script:python depends on (elmap || elstore || elhelper) && report && undecided@
 @@
 for arr, pa, why in el_undecided:
 	if why:

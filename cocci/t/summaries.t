@@ -29,7 +29,9 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'opf-other.c' => 'drivers/opf/other.c', 'opf-table.c' => 'drivers/opf2/table.c',
 	'opf-table-user.c' => 'drivers/opf2/user.c', 'out-dir.c' => 'fs/od/dir.c', 'out-namei.c' => 'fs/od/namei.c',
 	'two.h' => 'include/linux/tw.h', 'two-switch.c' => 'fs/tw/switch.c', 'two-user.c' => 'fs/tw/lzma.c',
-	'ops-setter.h' => 'include/linux/os_map.h', 'ops-setter-tt.c' => 'mm/ostt.c', 'ops-setter-user.c' => 'drivers/os/move.c');
+	'ops-setter.h' => 'include/linux/os_map.h', 'ops-setter-tt.c' => 'mm/ostt.c', 'ops-setter-user.c' => 'drivers/os/move.c',
+	'arr.h' => 'include/linux/arr.h', 'arr-helpers.c' => 'lib/arr.c', 'arr-user.c' => 'drivers/arr/user.c',
+	'arr-only.c' => 'drivers/arr2/only.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -131,6 +133,18 @@ scenario 'a table whose functions map through a setter of a header (TTM, iosys_m
 	like($found, qr{^drivers/os/move\.c:13:\d+: os_move_bad\(\): dm\.vaddr \(->map_local, line 10\) mapped before sm\.vaddr \(->map_local, line 11\) but released first}m,
 		'a copy through the members, releases swapped, is reported');
 	unlike($found, qr/os_move_ok/, 'released in order: silent');
+};
+scenario 'an array of the argument mapped in a loop by one helper, released by another' => sub {
+	like($wrappers, qr/^fieldmap arr_map_all 0 ->ptrs\[up\] \(level 1\)$/m, 'arr_map_all() leaves ->ptrs[] mapped, counting up');
+	like($wrappers, qr/^fieldrelease arr_unmap_up 0 ->ptrs\[up\] \(level 1\)$/m, 'arr_unmap_up() releases it counting up');
+	like($wrappers, qr/^fieldrelease arr_unmap_down 0 ->ptrs\[down\] \(level 1\)$/m, '... and arr_unmap_down() counting down');
+	like($found, qr{^drivers/arr2/only\.c:9:\d+: only_bad\(\): c->ptrs\[\] \(arr_map_all, line 7\) mapped in a loop counting up but released in one counting up too}m,
+		'a caller in another file that calls both, releasing counting up: reported');
+	like($found, qr{^drivers/arr/user\.c:26:\d+: arr_own_bad\(\): c->ptrs\[\] \(kmap_local_page, line 24\) mapped in a loop counting up}m,
+		'a loop of its own, then the helper that releases counting up: reported');
+	like($found, qr{^drivers/arr/user\.c:46:\d+: arr_theirs_bad\(\): c->ptrs\[\] \(arr_map_all, line 43\)}m,
+		'the helper that maps, then a release loop of its own counting up: reported');
+	unlike($found, qr/_ok\(\)/, 'the other direction, or a loop that releases what it maps: silent');
 };
 like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 13\) mapped before d }m,
 	'a static function of another file read in the same spatch run does not stand for the one of this file');
