@@ -40,10 +40,11 @@ sub dir($self) { return $self->{dir} }
 
 # What the entries of one spatch command line share: { digest, sets
 # (arrays of names), re (any of their names as a word) }.  $slice: the
-# names whose functions spatch reads (LifoSlice.pm), or undef.
-sub rule_key($self, $rule_text, $slice, @command) {
+# names whose functions spatch reads (LifoSlice.pm), or undef; $fields:
+# the names that keep the helpers those call (LifoSlice::slice()).
+sub rule_key($self, $rule_text, $slice, $fields, @command) {
 	my ($blank, $sets) = LifoLists::blank_sets($rule_text);
-	push @$sets, $slice if $slice;
+	push @$sets, $slice, $fields // $slice if $slice;
 	# (A set's element is a name, or "NAME=DATA": data about the name.)
 	my %all = map { $_ => 1 } map { s/=.*//sr } map { @$_ } @$sets;
 	# The cut copies spatch reads come from LifoSlice.pm's code: a change

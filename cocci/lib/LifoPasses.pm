@@ -119,6 +119,15 @@ sub _static_files($tree, $name, $defs, $includers) {
 	return sort keys %seen;
 }
 
+# The names that keep, in a cut file, the helpers a function calls
+# (LifoSlice::slice()'s $fields): every mapping and releasing function
+# and helper of the lists %$l.
+sub _slice_fields($root, $l) {
+	my %seen;
+	return [grep { !$seen{$_}++ } (map { @{$l->{$_} // []} } qw(maps releases keyreleases opmaps opreleases opkeyreleases fieldmaps)),
+		(map { (split ' ')[1] } @{$l->{fields} // []}), LifoRule::list_names("$root/cocci/iterators.list")];
+}
+
 # The passes, as run: their lists and new names, as text
 # for the next scan (LifoTreeIndex.pm keeps it), and back.
 sub _plan_text(@p) {
@@ -164,7 +173,7 @@ sub _ahead(%o) {
 			LifoCommon::forked_child();
 			eval { LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => 1, timeout => $o{timeout}, stall => $o{stall},
 				spatch => $o{spatch}, tmp => "$d/tmp", cache => $o{cache}, engine => $o{engine},
-				slice => ($o{slice} // 1) ? $p->{new} : undef) };
+				slice => ($o{slice} // 1) ? $p->{new} : undef, slice_fields => _slice_fields($o{root}, $p->{lists})) };
 			POSIX::_exit(0);
 		}
 		ProcRun::watch($pid);	# (its own group; ended with the driver)
@@ -254,7 +263,7 @@ sub run(%o) {
 		my $r = LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => $o{jobs},
 			timeout => $o{timeout}, stall => $o{stall}, spatch => $o{spatch}, tmp => "$dir/tmp",
 			cache => $o{cache}, engine => $o{engine},
-			slice => ($o{slice} // 1) ? [@new] : undef,
+			slice => ($o{slice} // 1) ? [@new] : undef, slice_fields => _slice_fields($o{root}, \%L),
 			progress => $o{progress}->("kmap_local_lifo.cocci, pass $pass"),
 			progress_every => $o{progress_every});
 		unlink LifoCommon::entries("$dir/tmp");

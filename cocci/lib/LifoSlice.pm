@@ -38,9 +38,13 @@ sub names_regex(@names) {
 # file that leave a field mapped, or release it, through chains of
 # calls (gcm_in_walk_done() of arch/s390/crypto/aes_s390.c releases its
 # walk through _gcm_sg_unmap_and_advance()).
+# Those helpers are found with $fields (a regex of the mapping and
+# releasing functions and of every helper known, default $names): a
+# later pass of make scan reads the functions that name its new helpers
+# again, and they call helpers of the file found before.
 # Returns the cut text and the emptied bodies as [first, last] line
 # numbers (1-based, inclusive) of the lines that were blanked.
-sub slice($text, $names) {
+sub slice($text, $names, $fields = $names) {
 	my $code = _code($text);
 	my @bodies = _bodies($code) or return ($text, []);
 	my @inner = map { substr $text, $_->[0], $_->[1] - $_->[0] } @bodies;
@@ -51,17 +55,18 @@ sub slice($text, $names) {
 	# read what it does (the function set to a member of an operations
 	# table, kmap_local_wrappers.cocci).
 	$keep[$_] ||= length $name[$_] && $name[$_] =~ /\A$names\z/ ? 1 : 0 for 0 .. $#bodies;
-	my $field = qr/(?:->\s*[\w.>-]*|^[ \t]*\*[ \t]*\w+)\s*=\s*(?:\([^()]*\)\s*)?$names\s*\(|$names\s*\([^;{}]*->/m;
-	my @chain = map { length $name[$_] && $inner[$_] =~ $field ? 1 : 0 } 0 .. $#bodies;
-	while (1) {
-		my @callee = map { $chain[$_] ? $name[$_] : () } 0 .. $#bodies;
-		my $re = @callee ? names_regex(@callee) : last;
-		my $grown = 0;
-		for my $i (grep { !$chain[$_] } 0 .. $#bodies) {
-			next unless $inner[$i] =~ /$re\s*\(/;
-			$chain[$i] = $keep[$i] = $grown = 1;
+	_chain(\@inner, \@name, $names, \@keep);
+	if ($fields ne $names) {
+		# The helpers of those found with every name known, and kept
+		# where a function kept calls them, to a fixed point.
+		my @helper = _chain(\@inner, \@name, $fields, []);
+		while (1) {
+			my @callee = map { $helper[$_] && !$keep[$_] ? $name[$_] : () } 0 .. $#bodies;
+			my $re = @callee ? names_regex(@callee) : last;
+			my %called = map { $_ => 1 } map { $inner[$_] =~ /($re)\s*\(/g } grep { $keep[$_] } 0 .. $#bodies;
+			my @grown = grep { $helper[$_] && !$keep[$_] && $called{$name[$_]} } 0 .. $#bodies or last;
+			$keep[$_] = 1 for @grown;
 		}
-		last unless $grown;
 	}
 	my ($out, $pos, $line, @cut) = ('', 0, 1);
 	for my $i (0 .. $#bodies) {
@@ -83,6 +88,26 @@ sub slice($text, $names) {
 	}
 	$out .= substr $text, $pos;
 	return ($out, \@cut);
+}
+
+# The functions of bodies @$inner (named @$name) that map into a field
+# through a pointer with one of $names, or give one a field, and their
+# callers, to a fixed point: set in @$mark.  (The callers are marked;
+# the first are marked by the caller of _chain() if it wants them.)
+sub _chain($inner, $name, $names, $mark) {
+	my $field = qr/(?:->\s*[\w.>-]*|^[ \t]*\*[ \t]*\w+)\s*=\s*(?:\([^()]*\)\s*)?$names\s*\(|$names\s*\([^;{}]*->/m;
+	my @chain = map { length $name->[$_] && $inner->[$_] =~ $field ? 1 : 0 } 0 .. $#$inner;
+	while (1) {
+		my @callee = map { $chain[$_] ? $name->[$_] : () } 0 .. $#$inner;
+		my $re = @callee ? names_regex(@callee) : last;
+		my $grown = 0;
+		for my $i (grep { !$chain[$_] } 0 .. $#$inner) {
+			next unless $inner->[$i] =~ /$re\s*\(/;
+			$chain[$i] = $mark->[$i] = $grown = 1;
+		}
+		last unless $grown;
+	}
+	return @chain;
 }
 
 # True when $text defines the function $name and every definition it has

@@ -36,7 +36,8 @@ our $PYTHON = -x '/usr/bin/python3' ? '/usr/bin/python3' : undef;
 #   opts: jobs, timeout, tmp (scratch folder), progress (code ref called
 #   with a hash: done, total, elapsed, findings), batch, spatch, mode,
 #   slice (names: spatch reads copies of the files in tmp where the
-#   functions that name none of them are emptied, see LifoSlice.pm)
+#   functions that name none of them are emptied, see LifoSlice.pm),
+#   slice_fields (names: LifoSlice::slice()'s $fields; default slice)
 # Returns { findings => [...], wrappers => [[kind, name, file]] (the lines
 #   of kmap_local_wrappers.cocci's rules), handled, skipped, parse_errors => {file=>1},
 #   cut => {file => [[first, last] lines emptied]} (with slice),
@@ -76,9 +77,10 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my $total = @$files;
 	my $done = 0;
 	my $cache = $o{cache};
-	my $rk = $cache && $cache->rule_key(read_bytes($cocci) // '', $o{slice},
+	my $rk = $cache && $cache->rule_key(read_bytes($cocci) // '', $o{slice}, $o{slice_fields},
 		$o{engine} // LifoRule::spatch_version($spatch) // '?', @cmd[1 .. $#cmd - 2]);
 	my $cut_re = $o{slice} && LifoSlice::names_regex(@{$o{slice}});
+	my $fields_re = $o{slice_fields} ? LifoSlice::names_regex(@{$o{slice_fields}}) : $cut_re;
 	my (%texts, @miss);
 	for my $f ($cache || $cut_re ? @$files : ()) {
 		my $text = read_bytes("$tree/$f", \my $why);
@@ -100,7 +102,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 		}
 		# spatch reads a copy where the functions that name none of
 		# $o{slice} are emptied (LifoSlice.pm).
-		($texts{$f}, $res{cut}{$f}) = LifoSlice::slice($text, $cut_re) if $cut_re;
+		($texts{$f}, $res{cut}{$f}) = LifoSlice::slice($text, $cut_re, $fields_re) if $cut_re;
 		push @miss, $f;
 	}
 	$files = \@miss if $cache || $cut_re;

@@ -107,13 +107,17 @@ is(LifoLists::substitute($tree_rule, \%lists, no_prefilter => 1), '', '... and d
 
 my $c = (LifoCache->new("$dir/c"))[0];
 my $text = "void g(void) { kmap_local_page(p); }\n";
-my ($k1, $k2) = map { $c->file_key($c->rule_key($_, undef, 'spatch'), 'g.c', $text) } $rule, $more;
+my ($k1, $k2) = map { $c->file_key($c->rule_key($_, undef, undef, 'spatch'), 'g.c', $text) } $rule, $more;
 is($k1, $k2, 'a name the file does not hold leaves its key alone');
-my $k3 = $c->file_key($c->rule_key($more, undef, 'spatch'), 'g.c', "$text/* other_map */\n");
-my $k4 = $c->file_key($c->rule_key($rule, undef, 'spatch'), 'g.c', "$text/* other_map */\n");
+my $k3 = $c->file_key($c->rule_key($more, undef, undef, 'spatch'), 'g.c', "$text/* other_map */\n");
+my $k4 = $c->file_key($c->rule_key($rule, undef, undef, 'spatch'), 'g.c', "$text/* other_map */\n");
 isnt($k3, $k4, 'a name the file holds changes it');
-isnt($c->file_key($c->rule_key($rule, ['kmap_local_page'], 'spatch'), 'g.c', $text), $k1,
+isnt($c->file_key($c->rule_key($rule, ['kmap_local_page'], undef, 'spatch'), 'g.c', $text), $k1,
 	'cutting the file changes it');
+my $t2 = "$text/* walk_map */\n";
+isnt($c->file_key($c->rule_key($rule, ['kmap_local_page'], ['kmap_local_page', 'walk_map'], 'spatch'), 'g.c', $t2),
+	$c->file_key($c->rule_key($rule, ['kmap_local_page'], undef, 'spatch'), 'g.c', $t2),
+	'the helpers that keep what the cut functions call, when the file names one, change it');
 $c->put($k1, { lines => ['g.c:1:2: WARNING: x'], parse_errors => 1, handled => 1, cut => [[3, 4]] });
 is_deeply($c->get($k1), { lines => ['g.c:1:2: WARNING: x'], parse_errors => 1, handled => 1, cut => [[3, 4]] },
 	'an entry reads back as written');

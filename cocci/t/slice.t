@@ -194,4 +194,22 @@ is_deeply($ocuts, [[10, 13]], 'a body that maps through an out-parameter: its ca
 	unlike($o, qr/return a;/, '... and another still loses its');
 }
 
+# A later pass reads the functions that name its new helpers; the
+# helpers of the file they call, found with every name known ($fields),
+# stay with them (a finding of theirs was lost when map_src() was cut).
+{
+	my $text = "static void map_src(struct pair *d, struct page *p)\n{\n\td->src = kmap_local_page(p);\n}\n\n"
+		. "static void map_dst(struct pair *d, struct page *p)\n{\n\td->dst = kmap_local_page(p);\n}\n\n"
+		. "static void step(struct pair *d, struct page *p)\n{\n\tmap_src(d, p);\n}\n\n"
+		. "void user(struct pair *d, struct page *p)\n{\n\tstep(d, p);\n\tdone(d);\n}\n";
+	my $fields = names_regex(qw(done kmap_local_page kunmap_local));
+	my ($o) = slice($text, names_regex('done'), $fields);
+	like($o, qr/step\(d, p\);\n\tdone\(d\);/, 'the function that names the new helper is kept');
+	like($o, qr/map_src\(d, p\);/, '... the helper it calls, which calls one that maps a field, too');
+	like($o, qr/d->src = kmap_local_page/, '... and that one');
+	unlike($o, qr/d->dst/, 'a helper no kept function calls is cut');
+	($o) = slice($text, names_regex('done'));
+	unlike($o, qr/d->src/, 'without $fields, the helpers are those of the names alone');
+}
+
 done_testing;

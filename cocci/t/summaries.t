@@ -31,7 +31,7 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'two.h' => 'include/linux/tw.h', 'two-switch.c' => 'fs/tw/switch.c', 'two-user.c' => 'fs/tw/lzma.c',
 	'ops-setter.h' => 'include/linux/os_map.h', 'ops-setter-tt.c' => 'mm/ostt.c', 'ops-setter-user.c' => 'drivers/os/move.c',
 	'arr.h' => 'include/linux/arr.h', 'arr-helpers.c' => 'lib/arr.c', 'arr-user.c' => 'drivers/arr/user.c',
-	'arr-only.c' => 'drivers/arr2/only.c');
+	'arr-only.c' => 'drivers/arr2/only.c', 'pass-helper.c' => 'drivers/ph/case.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -145,6 +145,12 @@ scenario 'an array of the argument mapped in a loop by one helper, released by a
 	like($found, qr{^drivers/arr/user\.c:46:\d+: arr_theirs_bad\(\): c->ptrs\[\] \(arr_map_all, line 43\)}m,
 		'the helper that maps, then a release loop of its own counting up: reported');
 	unlike($found, qr/_ok\(\)/, 'the other direction, or a loop that releases what it maps: silent');
+};
+scenario 'a function read again in a later pass keeps the helpers of its file' => sub {
+	like($found, qr{^drivers/ph/case\.c:18:\d+: ph_user\(\): d->src \(ph_map_src, line 16\) mapped before x \(kmap_local_page, line 17\) but released first}m,
+		'its finding of the first pass stays');
+	like($wrappers, qr/^fieldrelease ph_user 0 ->dst /m, 'it releases ->dst of its caller');
+	unlike($wrappers, qr/^fieldrelease ph_user 0 ->src /m, '... not ->src, which it mapped through its helper');
 };
 like($found, qr{^drivers/y/b\.c:16:\d+: pair_bad\(\): s \(kmap_local_page, line 13\) mapped before d }m,
 	'a static function of another file read in the same spatch run does not stand for the one of this file');
