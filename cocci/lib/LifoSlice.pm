@@ -49,8 +49,11 @@ sub slice($text, $names, $fields = $names) {
 	my @bodies = _bodies($code) or return ($text, []);
 	my @inner = map { substr $text, $_->[0], $_->[1] - $_->[0] } @bodies;
 	my @keep = map { !($_ =~ tr/\n//) || /^[ \t]*#/m || $_ =~ $names ? 1 : 0 } @inner;
+	# (Read without comments, the parentheses of its parameters matched:
+	# "/* map_src() is cut */" or "DEFINE_X(y)" above a head names
+	# nothing.)
 	my @name = map { my $from = $_->[0] > 512 ? $_->[0] - 512 : 0;
-		substr($text, $from, $_->[0] - $from) =~ /(\w+)\s*\([^;{}]*\)\s*\{[ \t]*\n\z/ ? $1 : '' } @bodies;
+		substr($code, $from, $_->[0] - $from) =~ /(\w+)\s*\((?:[^;{}()]|\((?:[^;{}()]|\([^;{}()]*\))*\))*\)\s*\{[ \t]*\n\z/ ? $1 : '' } @bodies;
 	# The body of a function that is itself one of the names: the rules
 	# read what it does (the function set to a member of an operations
 	# table, kmap_local_wrappers.cocci).

@@ -212,4 +212,15 @@ is_deeply($ocuts, [[10, 13]], 'a body that maps through an out-parameter: its ca
 	unlike($o, qr/d->src/, 'without $fields, the helpers are those of the names alone');
 }
 
+# A function is named by its head, not by a call in a comment or a
+# macro above it.
+{
+	my $text = "/* map_src() is not cut */\nvoid user(struct pair *d, void (*fn)(int))\n{\n\tdone(d);\n}\n\n"
+		. "DEFINE_X(y)\nint done(struct pair *d)\n{\n\treturn 0;\n}\n";
+	my ($o) = slice($text, names_regex('map_src'));
+	unlike($o, qr/done\(d\);/, 'a comment above the head that calls one of the names does not keep the function');
+	($o) = slice($text, names_regex('done'));
+	like($o, qr/return 0;/, 'the function named done() keeps its body (the names hold its name)');
+}
+
 done_testing;
