@@ -1228,6 +1228,7 @@ def find_helper_calls(f):
 		# parameters: helpers themselves, for the summaries.
 		helper_dirty.add(f)
 	names = helpers_of(f)
+	two_fields(f)
 	if not names:
 		return
 	# A function that only passes one structure to helpers (an XDR
@@ -1242,6 +1243,50 @@ def find_helper_calls(f):
 		given.setdefault((f, fn), set()).add(arg)
 	for k, args in given.items():
 		mapcalls[k] = mapcalls.get(k, 0) + len(args)
+
+def two_fields(f):
+	"""The calls in file f of a helper of f that can leave two fields of
+	its argument mapped (vmw_bo_cpu_blit_line(): d->dst_addr, then
+	d->src_addr, on top): the first release after the call, in the text
+	of its caller, of one of those fields, up to a store to one or the
+	next call, must be of the one on top.  Read from the text: a
+	finding when it is of another."""
+	summarize_dirty()
+	for name, top in sorted(helpers.get(f, {}).items()):
+		below = sorted(q for i, q in held_fields.get(f, {}).get(name, ()) if i == top[0] and q != top[1])
+		if not below:
+			continue
+		rels = plain_releases | release_helper_names(f)
+		lines = lines_of(f)
+		for fn, n, col, callee_name, args in calls_of(f, {name}):
+			if args is None or top[0] >= len(args):
+				continue
+			call = [Spot(f, n + 1, col, col + len(name), fn)]
+			tf = field_through(args[top[0]], top[1])
+			fields = [tf] + [field_through(args[top[0]], q) for q in below]
+			stores = re.compile(r"(?<![\w.>])(?:%s)\s*=(?!=)" % "|".join(map(re.escape, fields)))
+			after = [k for k in lines_in(f, fn) if k > n]
+			for k in after:
+				t = lines[k]
+				if re.search(r"\b%s\s*\(" % re.escape(name), t) or stores.search(squeeze(t)):
+					break
+				hit = None
+				for m in re.finditer(r"(\w+)\s*\(", t):
+					if m.group(1) not in rels:
+						continue
+					named = [x for x in fields if any(mentions(a, x) for a in call_args(t[m.end() - 1:]))]
+					if named:
+						hit = (m, named)
+						break
+				if not hit:
+					continue
+				m, named = hit
+				if tf not in named:
+					p = [Spot(f, k + 1, m.start(), m.end(1), fn)]
+					g = (f, fn, "two fields", key(call), named[0])
+					keep(g, (k + 1, m.start()), p, record("pair", p, mapping(named[0], call), mapping(tf, call)),
+					     [(call, "%s and %s mapped" % (named[0], tf))])
+				break
 
 def helper_arg(b, pb):
 	"""Whether b is the structure the helper call at pb maps a field of:
@@ -1739,6 +1784,11 @@ def new_findings():
 	here, with no rule to find the releases again."""
 	todo = [g for g in found if g not in printed]
 	printed.update(todo)
+	# (What two_fields() reads from the text, the rules may have found
+	# at the same release: theirs stands.)
+	shown = lambda g: (key(found[g][1]), found[g][2]["first"]["expr"], found[g][2]["second"]["expr"])
+	ruled = set(shown(g) for g in found if len(g) < 3 or g[2] != "two fields")
+	todo = [g for g in todo if len(g) < 3 or g[2] != "two fields" or shown(g) not in ruled]
 	return sorted((found[g] for g in todo), key=lambda f: (f[1][0].file, int(f[1][0].line), int(f[1][0].column), f[0]))
 
 def reported(p):
