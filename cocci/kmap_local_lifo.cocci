@@ -941,6 +941,23 @@ def exits(p):
 	stmts = [t.strip() for t in re.split(r"[;}]", blk[0]) if t.strip()]
 	return bool(stmts) and re.match(r"(return|goto|break|continue)\b", stmts[-1]) is not None
 
+def in_exiting_block(p):
+	"""Whether the statement at p is in a block that ends by leaving the
+	flow (if (!c) { kunmap_atomic(p); return 0; }): a release there does
+	not release on the path that goes on past the block around it."""
+	text, starts = flat(p[0].file)
+	o, depth = offset(p), 0
+	for j in range(o - 1, -1, -1):
+		if text[j] == "}":
+			depth += 1
+		elif text[j] == "{" and depth > 0:
+			depth -= 1
+		elif text[j] == "{":
+			k = closing(text, j, "{", "}")
+			stmts = [t.strip() for t in re.split(r"[;}]", text[j + 1:k]) if t.strip()]
+			return bool(stmts) and re.match(r"(return|goto|break|continue)\b", stmts[-1]) is not None
+	return False
+
 def releases_first(p, a, b, pb):
 	"""Whether the first release in the block of the if statement at p
 	that names a or b names a: the block itself breaks their order, so
@@ -2285,6 +2302,7 @@ identifier rh : script:python() { rh in release_helper_names() };
 identifier F;
 position pa, pb;
 position pg : script:python() { not exits(pg) };
+position pr : script:python() { not in_exiting_block(pr) };
 identifier om = {kmap_lifo_none}; // opmaps.list
 identifier orl = {kmap_lifo_none}; // opreleases.list
 identifier sna = {kmap_lifo_none}; // opstructs.list
@@ -2303,7 +2321,7 @@ fn(...) {
     when != EHr->rh(..., <+... A ...+>, ...)
     when != EOr->orl(..., <+... A ...+>, ...)
     when != A = E
-    when != if@pg (C) { <+... \( ra(..., <+... A ...+>, ...) \| rh(..., <+... A ...+>, ...) \| EHs->rh(..., <+... A ...+>, ...) \) ...+> }
+    when != if@pg (C) { <+... \( ra@pr(..., <+... A ...+>, ...) \| rh@pr(..., <+... A ...+>, ...) \| EHs->rh@pr(..., <+... A ...+>, ...) \) ...+> }
     when != if (C) \( ra(..., <+... A ...+>, ...); \| rh(..., <+... A ...+>, ...); \| EHt->rh(..., <+... A ...+>, ...); \)
     when any
 \( \(mb@pb\|EOb->om@pb\)(...) \| \(fh@pb\|EHb->fh@pb\)(...) \| F(..., fh@pb, ...) \)

@@ -657,6 +657,23 @@ def exits(p):
 	stmts = [t.strip() for t in re.split(r"[;}]", blk[0]) if t.strip()]
 	return bool(stmts) and re.match(r"(return|goto|break|continue)\b", stmts[-1]) is not None
 
+def in_exiting_block(p):
+	"""Whether the statement at p is in a block that ends by leaving the
+	flow (if (!c) { kunmap_atomic(p); return 0; }): a release there does
+	not release on the path that goes on past the block around it."""
+	text, starts = flat(p[0].file)
+	o, depth = offset(p), 0
+	for j in range(o - 1, -1, -1):
+		if text[j] == "}":
+			depth += 1
+		elif text[j] == "{" and depth > 0:
+			depth -= 1
+		elif text[j] == "{":
+			k = closing(text, j, "{", "}")
+			stmts = [t.strip() for t in re.split(r"[;}]", text[j + 1:k]) if t.strip()]
+			return bool(stmts) and re.match(r"(return|goto|break|continue)\b", stmts[-1]) is not None
+	return False
+
 def releases_first(p, a, b, pb):
 	"""Whether the first release in the block of the if statement at p
 	that names a or b names a: the block itself breaks their order, so
