@@ -51,9 +51,10 @@ sub slice($text, $names, $fields = $names) {
 	my @keep = map { !($_ =~ tr/\n//) || /^[ \t]*#/m || $_ =~ $names ? 1 : 0 } @inner;
 	# (Read without comments, the parentheses of its parameters matched:
 	# "/* map_src() is cut */" or "DEFINE_X(y)" above a head names
-	# nothing.)
+	# nothing; annotations may follow them: "__releases(vmf->ptl)", "__must_hold(x)".)
+	my $parens = qr/\((?:[^;{}()]|\((?:[^;{}()]|\([^;{}()]*\))*\))*\)/;
 	my @name = map { my $from = $_->[0] > 512 ? $_->[0] - 512 : 0;
-		substr($code, $from, $_->[0] - $from) =~ /(\w+)\s*\((?:[^;{}()]|\((?:[^;{}()]|\([^;{}()]*\))*\))*\)\s*\{[ \t]*\n\z/ ? $1 : '' } @bodies;
+		substr($code, $from, $_->[0] - $from) =~ /(\w+)\s*$parens(?:\s*__\w+(?:\s*$parens)?)*\s*\{[ \t]*\n\z/ ? $1 : '' } @bodies;
 	# The body of a function that is itself one of the names: the rules
 	# read what it does (the function set to a member of an operations
 	# table, kmap_local_wrappers.cocci).

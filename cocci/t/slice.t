@@ -221,6 +221,10 @@ is_deeply($ocuts, [[10, 13]], 'a body that maps through an out-parameter: its ca
 	unlike($o, qr/done\(d\);/, 'a comment above the head that calls one of the names does not keep the function');
 	($o) = slice($text, names_regex('done'));
 	like($o, qr/return 0;/, 'the function named done() keeps its body (the names hold its name)');
+	$text = "static void wp_reuse(struct vm_fault *vmf)\n\t__releases(vmf->ptl)\n{\n\tpte_unmap_unlock(vmf->pte, vmf->ptl);\n}\n\n"
+		. "int other(int a)\n{\n\treturn a;\n}\n";
+	($o) = slice($text, names_regex('wp_reuse'));
+	like($o, qr/pte_unmap_unlock/, 'a head with an annotation after its parameters is named by the function');
 }
 
 done_testing;
