@@ -797,11 +797,11 @@ def judge_arrays(f, d):
 	# (Their own calls of each other count: to a fixed point.)
 	own, kept = array_summaries(f, text, mapped, released)
 	for _ in range(4):
-		hmapped, hreleased = array_helper_calls(f, own)
-		now, kept = array_summaries(f, text, mapped, released, (hmapped, hreleased))
+		now, kept = array_summaries(f, text, mapped, released, array_helper_calls(f, own))
 		if now == own:
 			break
 		own = now
+	hmapped, hreleased = array_helper_calls(f, own)
 	array_helpers[f] = own
 	# (Left mapped for the callers, which are judged.)
 	decided.update(key(pa) for pa in kept)
@@ -943,8 +943,9 @@ def exits(p):
 
 def in_exiting_block(p):
 	"""Whether the statement at p is in a block that ends by leaving the
-	flow (if (!c) { kunmap_atomic(p); return 0; }): a release there does
-	not release on the path that goes on past the block around it."""
+	function or jumping (if (!c) { kunmap_atomic(p); return 0; }): a
+	release there does not release on the path that goes on past the
+	block around it."""
 	text, starts = flat(p[0].file)
 	o, depth = offset(p), 0
 	for j in range(o - 1, -1, -1):
@@ -953,9 +954,12 @@ def in_exiting_block(p):
 		elif text[j] == "{" and depth > 0:
 			depth -= 1
 		elif text[j] == "{":
+			# (The body of a function opens at the start of a line.)
+			if j == 0 or text[j - 1] == "\n":
+				return False
 			k = closing(text, j, "{", "}")
 			stmts = [t.strip() for t in re.split(r"[;}]", text[j + 1:k]) if t.strip()]
-			return bool(stmts) and re.match(r"(return|goto|break|continue)\b", stmts[-1]) is not None
+			return bool(stmts) and re.match(r"(return|goto)\b", stmts[-1]) is not None
 	return False
 
 def releases_first(p, a, b, pb):
@@ -1039,19 +1043,22 @@ def guards_of(pos):
 def same_guard(c, pb):
 	"""Whether condition c guards the mapping at pb too (if (n == PAGE_SIZE)
 	src = kmap_local_page(page); ... if (n == PAGE_SIZE) kunmap_local(src),
-	zram_write_page()), and the function calls nothing in it and assigns
-	none of its variables from the mapping on: it holds wherever B is
-	mapped."""
+	zram_write_page()), it tests plain variables only (no call, no field,
+	nothing read through a pointer, which a call may change), and the
+	function neither assigns them nor takes their address from the
+	mapping on: it holds wherever B is mapped."""
 	c = squeeze(c)
-	if re.search(r"\w\s*\(", c) or not any(squeeze(g) == c for g in guards_of(pb)):
+	if re.search(r"\w\s*\(|->|\.|\[|(?<![\w)\s])\*", c) or not any(squeeze(g) == c for g in guards_of(pb)):
 		return False
 	names = set(re.findall(r"(?<![\w.>])[a-z_]\w*", c))
 	if not names:
 		return True
 	lines, line = lines_of(pb[0].file), int(pb[0].line)
-	assign = re.compile(r"(?<![\w.>])(?:%s)\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)|(?:\+\+|--|&)\s*(?:%s)\b" % (
-		"|".join(map(re.escape, sorted(names))), "|".join(map(re.escape, sorted(names)))))
-	return not any(assign.search(lines[n]) for n in lines_in(pb[0].file, pb[0].current_element) if n + 1 > line)
+	alt = "|".join(map(re.escape, sorted(names)))
+	assign = re.compile(r"(?<![\w.>])(?:%s)\s*(?:[-+*/|&^]?=(?!=)|\+\+|--)|(?:\+\+|--)\s*(?:%s)\b" % (alt, alt))
+	address = re.compile(r"&\s*(?:%s)\b" % alt)
+	body = lines_in(pb[0].file, pb[0].current_element)
+	return not any(assign.search(lines[n]) or address.search(lines[n]) for n in body if n + 1 > line)
 
 def flag_set_with(c, pb):
 	"""Whether condition c is a flag set true beside the mapping at pb
@@ -1553,16 +1560,25 @@ def two_fields(f):
 	next call, must be of the one on top.  Read from the text: a
 	finding when it is of another."""
 	summarize_dirty()
+	lines, lay = lines_of(f), layout(f)
 	for name, top in sorted(helpers.get(f, {}).items()):
 		below = sorted(q for i, q in held_fields.get(f, {}).get(name, ()) if i == top[0] and q != top[1])
 		if not below:
 			continue
+		# (Not a helper that maps the top field only under a test of
+		# another parameter: map_two(d, both) may leave one field.)
+		tops = [l for g, i, q, l in helper_maps.get(f, ()) if g == name and (i, q) == top]
+		params = [x for x in lay[tops[0] - 1][1] if x] if tops else []
+		other = [x for k, x in enumerate(params) if k != top[0]]
+		if not tops or any(re.search(r"(?<![\w.>])(?:%s)\b" % "|".join(map(re.escape, other)), c)
+				for l in tops for c in guards_of([Spot(f, l, 0, 0, name)]) if other):
+			continue
 		rels = plain_releases | release_helper_names(f)
-		lines = lines_of(f)
 		for fn, n, col, callee_name, args in calls_of(f, {name}):
 			if args is None or top[0] >= len(args):
 				continue
 			call = [Spot(f, n + 1, col, col + len(name), fn)]
+			result = assignee(call)
 			tf = field_through(args[top[0]], top[1])
 			fields = [tf] + [field_through(args[top[0]], q) for q in below]
 			stores = re.compile(r"(?<![\w.>])(?:%s)\s*=(?!=)" % "|".join(map(re.escape, fields)))
@@ -1582,8 +1598,13 @@ def two_fields(f):
 				if not hit:
 					continue
 				m, named = hit
+				p = [Spot(f, k + 1, m.start(), m.end(1), fn)]
+				# (Not on an error path: the helper may have failed
+				# before it mapped the top field.)
+				if in_exiting_block(p) or result and any(re.search(r"(?<![\w.>])%s\b" % re.escape(result), c)
+						for c in guards_of(p)):
+					continue
 				if tf not in named:
-					p = [Spot(f, k + 1, m.start(), m.end(1), fn)]
 					g = (f, fn, "two fields", key(call), named[0])
 					keep(g, (k + 1, m.start()), p, record("pair", p, mapping(named[0], call), mapping(tf, call)),
 					     [(call, "%s and %s mapped" % (named[0], tf))])
@@ -1957,8 +1978,8 @@ def note_caller_field(r, p):
 	# caller and again in z_erofs_stream_switch_bufs(), a helper of it.
 	# One that every function of the file releases before it returns
 	# holds nothing known between calls.)
-	if not fld or not any(h[1] == fld[1][1:] for h in helpers_of(f).values()) and \
-			not any(q == fld[1][1:] for es in held_fields.get(f, {}).values() for _, q in es):
+	if not fld or (not any(h[1] == fld[1][1:] for h in helpers_of(f).values()) and
+			not any(q == fld[1][1:] for es in held_fields.get(f, {}).values() for _, q in es)):
 		return
 	maps = sorted((pm for g, pm in field_maps.get(f, ()) if g[:2] == fld[:2]),
 		key=lambda pm: (pm[0].current_element == fn, int(pm[0].line)))

@@ -398,6 +398,11 @@ class CText(Case):
         self.assertTrue(self.m.same_guard("n==PAGE_SIZE", kept))
         self.assertFalse(self.m.same_guard("n != PAGE_SIZE", kept))
         self.assertFalse(self.m.same_guard("big(n)", called))
+        # A field, or what a pointer points to: a call may change it.
+        f2 = self.c_file("int k(struct s *w, int *n)\n{\n\tif (w->huge)\n\t\ts = kmap_local_page(p);\n"
+                         "\tif (*n)\n\t\tt = kmap_local_page(p);\n}\n", name="k.c")
+        self.assertFalse(self.m.same_guard("w->huge", self.at(f2, "kmap_local_page", function="k")))
+        self.assertFalse(self.m.same_guard("*n", self.at(f2, "kmap_local_page", function="k", nth=2)))
 
     def test_mentions_spacing(self):
         # spatch prints an index as the code spaces it, or not.

@@ -90,3 +90,20 @@ int write_bad(struct zs_pool *pool, unsigned long handle, struct page *page,
 		kunmap_local(src);
 	return 0;
 }
+
+/* A field in the condition, which a call may change: undecided. */
+int write_field(struct zs_pool *pool, unsigned long handle, struct page *page,
+		struct wctx *w)
+{
+	void *src, *dst;
+
+	dst = zs_map_object(pool, handle, ZS_MM_WO);
+	src = w->buf;
+	if (w->huge)
+		src = kmap_local_page(page);
+	advance(w, dst, src);
+	if (w->huge)
+		kunmap_local(src);
+	zs_unmap_object(pool, handle);
+	return 0;
+}
