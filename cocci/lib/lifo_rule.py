@@ -652,30 +652,37 @@ def exits(p):
 	flow (return, goto, break, continue): a release in it then does not
 	cut the path that skips the block."""
 	blk = if_block(p)
-	if not blk:
-		return False
-	stmts = [t.strip() for t in re.split(r"[;}]", blk[0]) if t.strip()]
-	return bool(stmts) and re.match(r"(return|goto|break|continue)\b", stmts[-1]) is not None
+	return bool(blk) and re.match(r"(return|goto|break|continue)\b", last_statement(blk[0])) is not None
 
-def in_exiting_block(p):
-	"""Whether the statement at p is in a block that ends by leaving the
-	function or jumping (if (!c) { kunmap_atomic(p); return 0; }): a
-	release there does not release on the path that goes on past the
-	block around it."""
-	text, starts = flat(p[0].file)
-	o, depth = offset(p), 0
+def last_statement(block):
+	"""The last statement of the text of a block, stripped ("" if none)."""
+	stmts = [t.strip() for t in re.split(r"[;}]", block) if t.strip()]
+	return stmts[-1] if stmts else ""
+
+def enclosing_blocks(text, o):
+	"""The offsets of the "{" of the blocks around offset o of text,
+	innermost first, inside the body of the function (which opens at
+	the start of a line)."""
+	depth = 0
 	for j in range(o - 1, -1, -1):
 		if text[j] == "}":
 			depth += 1
 		elif text[j] == "{" and depth > 0:
 			depth -= 1
 		elif text[j] == "{":
-			# (The body of a function opens at the start of a line.)
 			if j == 0 or text[j - 1] == "\n":
-				return False
-			k = closing(text, j, "{", "}")
-			stmts = [t.strip() for t in re.split(r"[;}]", text[j + 1:k]) if t.strip()]
-			return bool(stmts) and re.match(r"(return|goto)\b", stmts[-1]) is not None
+				return
+			yield j
+
+def in_exiting_block(p):
+	"""Whether the statement at p is in a block that ends by leaving the
+	function or jumping (if (!c) { kunmap_atomic(p); return 0; }): a
+	release there does not release on the path that goes on past the
+	block around it."""
+	text = flat(p[0].file)[0]
+	for j in enclosing_blocks(text, offset(p)):
+		k = closing(text, j, "{", "}")
+		return re.match(r"(return|goto)\b", last_statement(text[j + 1:k])) is not None
 	return False
 
 def releases_first(p, a, b, pb):
@@ -740,21 +747,8 @@ def guards_of(pos):
 			return None
 		o = opening(t, len(t) - 1, "(", ")")
 		return t[o + 1:-1] if o > 0 and re.search(r"(?<![\w.>])if\s*$", t[:o]) else None
-	found = [c for c in [header(starts[n])] if c is not None]
-	depth = 0
-	for j in range(starts[n] - 1, -1, -1):
-		if text[j] == "}":
-			depth += 1
-		elif text[j] == "{" and depth > 0:
-			depth -= 1
-		elif text[j] == "{":
-			# (The body of a function opens at the start of a line.)
-			if j == 0 or text[j - 1] == "\n":
-				break
-			c = header(j)
-			if c is not None:
-				found.append(c)
-	return found
+	found = [header(starts[n])] + [header(j) for j in enclosing_blocks(text, starts[n])]
+	return [c for c in found if c is not None]
 
 def same_guard(c, pb):
 	"""Whether condition c guards the mapping at pb too (if (n == PAGE_SIZE)
