@@ -334,7 +334,7 @@ iterators = set(iterator_names.split(";"))
 keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
 # An array of a parameter mapped, or released, in a loop counting up or
 # down (a helper that maps c->ptrs[i] for its caller): "->ptrs[up]".
-ARRAY_PATH = r"((?:->|\.)[\w.>]*)\[(up|down)\]"
+ARRAY_PATH = r"((?:->|\.)[\w.>-]*)\[(up|down)\]"
 ext_arrays = {}	# function => [(kind, index, path, direction)]
 ext_maps = {}	# function => (index, path)
 ext_rels = {}	# function => set((index, path))
@@ -836,7 +836,7 @@ def judge_arrays(f, d):
 def param_array(name, pos):
 	"""(index, path) when array name is a field of a pointer parameter of
 	the function at pos ("c->ptrs[]": the parameter c, "->ptrs"), or None."""
-	m = re.fullmatch(r"(\w+)(->[\w.>]*)\[\]", squeeze(name))
+	m = re.fullmatch(r"(\w+)(->[\w.>-]*)\[\]", squeeze(name))
 	ps = param_names(pos)
 	return (ps.index(m.group(1)), m.group(2)) if m and m.group(1) in ps else None
 

@@ -101,3 +101,23 @@ void nested_ok(struct ctx *c)
 	map_and_release_ok(c);
 	unmap_up(c);
 }
+
+/* The array further down the structure: w->c->ptrs[]. */
+struct wrap { struct ctx *c; };
+
+static void wrap_map(struct wrap *w)
+{
+	int i;
+
+	for (i = 0; i < w->c->n; i++)
+		w->c->ptrs[i] = kmap_local_page(w->c->pages[i]);
+}
+
+void wrap_bad(struct wrap *w)
+{
+	int i;
+
+	wrap_map(w);
+	for (i = 0; i < w->c->n; i++)
+		kunmap_local(w->c->ptrs[i]);
+}
