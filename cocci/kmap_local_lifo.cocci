@@ -336,6 +336,10 @@ keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
 # down (a helper that maps c->ptrs[i] for its caller): "->ptrs[up]".
 ARRAY_PATH = r"((?:->|\.)[\w.>-]*)\[(up|down)\]"
 ext_arrays = {}	# function => [(kind, index, path, direction)]
+# The fields a helper of another file leaves mapped below the one of
+# its summary: "->dst[below]" (fields_below()).
+BELOW_PATH = r"((?:->|\.)[\w.>-]*)\[below\]"
+ext_below = {}	# function => set(path)
 ext_maps = {}	# function => (index, path)
 ext_rels = {}	# function => set((index, path))
 # The same for the members of operations tables, and their structures.
@@ -344,7 +348,9 @@ ext_member_rels = {}	# member => set((index, path))
 ext_members = {}	# member => the structures of the tables that set it
 for entry in extern_fields.split(";"):
 	w = entry.split()
-	if len(w) == 4 and w[2].isdigit() and re.fullmatch(ARRAY_PATH, w[3]):
+	if len(w) == 4 and w[0] == "map" and w[2].isdigit() and re.fullmatch(BELOW_PATH, w[3]):
+		ext_below.setdefault(w[1], set()).add(re.fullmatch(BELOW_PATH, w[3]).group(1))
+	elif len(w) == 4 and w[2].isdigit() and re.fullmatch(ARRAY_PATH, w[3]):
 		m = re.fullmatch(ARRAY_PATH, w[3])
 		ext_arrays.setdefault(w[1], []).append((w[0], int(w[2]), m.group(1), 1 if m.group(2) == "up" else -1))
 	elif len(w) in (4, 5) and w[2].isdigit():
@@ -1297,6 +1303,13 @@ def print_summaries():
 					for idx, path in es:
 						if re.fullmatch(SUMMARY_PATH, path):
 							print("WRAPPER: op%s %s %s %d %s %s" % (kind, member, t, idx, path, f))
+	# The fields left below the top one: "fieldmap NAME INDEX ->dst[below]
+	# FILE" (BELOW_PATH; the summary, the top, is printed above).
+	for f in sorted(summarized):
+		for fn in sorted(helpers.get(f, {})):
+			for q in fields_below(f, fn):
+				if re.fullmatch(SUMMARY_PATH, q) and not is_static(f, fn):
+					print("WRAPPER: fieldmap %s %d %s[below] %s" % (fn, helpers[f][fn][0], q, f))
 	# Arrays: "fieldmap NAME INDEX ->ptrs[up] FILE" (ARRAY_PATH).
 	for f in sorted(array_helpers):
 		for fn, es in sorted(array_helpers[f].items()):
@@ -1546,26 +1559,38 @@ def find_helper_calls(f):
 	for k, args in given.items():
 		mapcalls[k] = mapcalls.get(k, 0) + len(args)
 
+def fields_below(f, name):
+	"""The other fields of the parameter of its top field that function name
+	of file f can leave mapped below that one (held_fields), none when
+	it maps the top field under a test of another parameter
+	(map_two(d, both) may leave one field)."""
+	top = helpers.get(f, {}).get(name)
+	below = sorted(q for i, q in held_fields.get(f, {}).get(name, ()) if top and i == top[0] and q != top[1])
+	tops = [l for g, i, q, l in helper_maps.get(f, ()) if g == name and (i, q) == top]
+	if not below or not tops:
+		return []
+	params = [x for x in layout(f)[tops[0] - 1][1] if x]
+	other = [x for k, x in enumerate(params) if k != top[0]]
+	if other and any(re.search(r"(?<![\w.>])(?:%s)\b" % "|".join(map(re.escape, other)), c)
+			for l in tops for c in guards_of([Spot(f, l, 0, 0, name)])):
+		return []
+	return below
+
 def two_fields(f):
-	"""The calls in file f of a helper of f that can leave two fields of
+	"""The calls in file f of a helper (of f, or of another file:
+	ext_below) that can leave two fields of
 	its argument mapped (vmw_bo_cpu_blit_line(): d->dst_addr, then
 	d->src_addr, on top): the first release after the call, in the text
 	of its caller, of one of those fields, up to a store to one or the
 	next call, must be of the one on top.  Read from the text: a
 	finding when it is of another."""
 	summarize_dirty()
-	lines, lay = lines_of(f), layout(f)
-	for name, top in sorted(helpers.get(f, {}).items()):
-		below = sorted(q for i, q in held_fields.get(f, {}).get(name, ()) if i == top[0] and q != top[1])
+	lines = lines_of(f)
+	table = dict((name, (ext_maps[name], sorted(q))) for name, q in ext_below.items()
+		if name in ext_maps and name not in layout_names(f))
+	table.update((name, (top, fields_below(f, name))) for name, top in helpers.get(f, {}).items())
+	for name, (top, below) in sorted(table.items()):
 		if not below:
-			continue
-		# (Not a helper that maps the top field only under a test of
-		# another parameter: map_two(d, both) may leave one field.)
-		tops = [l for g, i, q, l in helper_maps.get(f, ()) if g == name and (i, q) == top]
-		params = [x for x in lay[tops[0] - 1][1] if x] if tops else []
-		other = [x for k, x in enumerate(params) if k != top[0]]
-		if not tops or any(re.search(r"(?<![\w.>])(?:%s)\b" % "|".join(map(re.escape, other)), c)
-				for l in tops for c in guards_of([Spot(f, l, 0, 0, name)]) if other):
 			continue
 		rels = plain_releases | release_helper_names(f)
 		for fn, n, col, callee_name, args in calls_of(f, {name}):

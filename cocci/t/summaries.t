@@ -31,7 +31,8 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'two.h' => 'include/linux/tw.h', 'two-switch.c' => 'fs/tw/switch.c', 'two-user.c' => 'fs/tw/lzma.c',
 	'ops-setter.h' => 'include/linux/os_map.h', 'ops-setter-tt.c' => 'mm/ostt.c', 'ops-setter-user.c' => 'drivers/os/move.c',
 	'arr.h' => 'include/linux/arr.h', 'arr-helpers.c' => 'lib/arr.c', 'arr-user.c' => 'drivers/arr/user.c',
-	'arr-only.c' => 'drivers/arr2/only.c', 'pass-helper.c' => 'drivers/ph/case.c');
+	'arr-only.c' => 'drivers/arr2/only.c', 'pass-helper.c' => 'drivers/ph/case.c',
+	'two-b.h' => 'include/linux/tb.h', 'two-b-helper.c' => 'fs/tb/helper.c', 'two-b-user.c' => 'fs/tb/user.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -127,6 +128,11 @@ scenario 'a helper that can leave two fields mapped (erofs z_erofs_stream_switch
 	like($found, qr{^fs/tw/lzma\.c:16:\d+: tw_decompress_bad\(\): dctx\.kin \(kmap_local_page, line 10\) mapped before dctx\.kout \(tw_switch, line 12\) but released first; release dctx\.kout before dctx\.kin }m,
 		'its caller in another file releases ->kin, which it mapped itself, first: reported');
 	unlike($found, qr/tw_decompress_ok/, 'released in order, ->kout under a test of itself: silent');
+	like($wrappers, qr/^fieldmap tb_map_two 0 ->dst\[below\] \(level 1\)$/m, 'tb_map_two() leaves ->dst below ->src: said to other files');
+	unlike($wrappers, qr/^fieldmap tw_switch 0 ->kin\[below\]/m, '... not tw_switch(), which maps ->kout under tests of other parameters');
+	like($found, qr{^fs/tb/user\.c:11:\d+: tb_blit_bad\(\): d\.dst \(tb_map_two, line 9\) mapped before d\.src \(tb_map_two, line 9\) but released first}m,
+		'a caller in another file that maps neither field releases the lower one first: reported');
+	unlike($found, qr/tb_blit_ok/, '... the top one first: silent');
 };
 scenario 'a table whose functions map through a setter of a header (TTM, iosys_map_set_vaddr())' => sub {
 	like($wrappers, qr/^opfieldmap map_local 1 ->vaddr of struct os_iter_ops /m, '.map_local maps ->vaddr through os_map_set_vaddr()');
