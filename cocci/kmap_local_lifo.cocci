@@ -975,6 +975,18 @@ def in_exiting_block(p):
 		return re.match(r"(return|goto)\b", last_statement(text[j + 1:k])) is not None
 	return False
 
+def mapped_before_in_block(p):
+	"""Whether a mapping call comes before the statement at p in the
+	block around it (if (w) { data2 = kmap_local_page(q); ...;
+	kunmap_local(data); }): a path reaches that mapping with what p
+	releases still held, so p does not cut the path into the block."""
+	text = flat(p[0].file)[0]
+	o = offset(p)
+	for j in enclosing_blocks(text, o):
+		names = plain_maps | iterators | helper_names()
+		return any(m.group(1) in names for m in re.finditer(r"(?<![\w.>])(\w+)\s*\(", text[j:o]))
+	return False
+
 def releases_first(p, a, b, pb):
 	"""Whether the first release in the block of the if statement at p
 	that names a or b names a: the block itself breaks their order, so
@@ -2342,7 +2354,7 @@ identifier rh : script:python() { rh in release_helper_names() };
 identifier F;
 position pa, pb;
 position pg : script:python() { not exits(pg) };
-position pr : script:python() { not in_exiting_block(pr) };
+position pr : script:python() { not in_exiting_block(pr) and not mapped_before_in_block(pr) };
 identifier om = {kmap_lifo_none}; // opmaps.list
 identifier orl = {kmap_lifo_none}; // opreleases.list
 identifier sna = {kmap_lifo_none}; // opstructs.list
