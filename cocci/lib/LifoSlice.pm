@@ -60,6 +60,7 @@ sub slice($text, $names, $fields = $names) {
 	# table, kmap_local_wrappers.cocci).
 	$keep[$_] ||= length $name[$_] && $name[$_] =~ /\A$names\z/ ? 1 : 0 for 0 .. $#bodies;
 	_chain(\@inner, \@name, $names, \@keep);
+	# (A regex other than $names: make scan always gives one.)
 	if ($fields ne $names) {
 		# The helpers of those found with every name known, and kept
 		# where a function kept calls them, to a fixed point.

@@ -519,11 +519,14 @@ def judge_arrays(f, d):
 	# (Their own calls of each other count: to a fixed point.)
 	own, kept = array_summaries(f, text, mapped, released)
 	for _ in range(4):
-		now, kept = array_summaries(f, text, mapped, released, array_helper_calls(f, own))
+		calls = array_helper_calls(f, own)
+		now, kept = array_summaries(f, text, mapped, released, calls)
 		if now == own:
 			break
 		own = now
-	hmapped, hreleased = array_helper_calls(f, own)
+	else:
+		calls = array_helper_calls(f, own)
+	hmapped, hreleased = calls
 	array_helpers[f] = own
 	# (Left mapped for the callers, which are judged.)
 	decided.update(key(pa) for pa in kept)
@@ -591,7 +594,8 @@ def array_helper_calls(f, own):
 	their argument (own: those of f; ext_arrays: of other files, unless
 	f has a function of the name): ([(caller, array, spot, direction)])
 	for the mappings, and the same for the releases."""
-	table = dict((k, v) for k, v in ext_arrays.items() if k not in layout_names(f))
+	local = layout_names(f)
+	table = dict((k, v) for k, v in ext_arrays.items() if k not in local)
 	table.update(own)
 	out = ([], [])
 	if not table:
@@ -699,8 +703,9 @@ def mapped_before_in_block(p):
 	text = flat(p[0].file)[0]
 	o = offset(p)
 	for j in enclosing_blocks(text, o):
-		names = plain_maps | iterators | helper_names()
-		return any(m.group(1) in names for m in re.finditer(r"(?<![\w.>])(\w+)\s*\(", text[j:o]))
+		calls = [m.group(1) for m in re.finditer(r"(?<![\w.>])(\w+)\s*\(", text[j:o])]
+		maps = helper_names()
+		return any(c in plain_maps or c in iterators or c in maps for c in calls)
 	return False
 
 def releases_first(p, a, b, pb):
@@ -1313,14 +1318,14 @@ def two_fields(f):
 	next call, must be of the one on top.  Read from the text: a
 	finding when it is of another."""
 	summarize_dirty()
-	lines = lines_of(f)
+	lines, local = lines_of(f), layout_names(f)
 	table = dict((name, (ext_maps[name], sorted(q))) for name, q in ext_below.items()
-		if name in ext_maps and name not in layout_names(f))
+		if name in ext_maps and name not in local)
 	table.update((name, (top, fields_below(f, name))) for name, top in helpers.get(f, {}).items())
+	rels = plain_releases | release_helper_names(f)
 	for name, (top, below) in sorted(table.items()):
 		if not below:
 			continue
-		rels = plain_releases | release_helper_names(f)
 		for fn, n, col, callee_name, args in calls_of(f, {name}):
 			if args is None or top[0] >= len(args):
 				continue
