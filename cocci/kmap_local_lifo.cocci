@@ -2727,8 +2727,19 @@ undecided_guard(A, B, pb, p)
 // field of) and releases it after it mapped x again (erofs's
 // erofs_find_target_block() releases the last candidate block after it
 // maps the next): the older mapping is released first.
-@carried depends on tokens && !patch exists@
-expression X, Y, E;
+// (The pairs of handles first, cheaply: carried then follows the paths
+// of those alone; in a file with many mappings, such as mm/memory.c,
+// trying every pair along every path costs seconds.)
+@carried0 depends on tokens && !patch exists@
+expression X, Y;
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+@@
+\( X = <+... ma(...) ...+> \)
+...
+Y = X;
+
+@carried depends on carried0 exists@
+expression carried0.X, carried0.Y, E;
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 position pa, ps, p;
@@ -2748,7 +2759,7 @@ Y@ps = X;
 ra@p(..., <+... Y ...+>, ...)
 
 @script:python@
-X << carried.X; Y << carried.Y; pa << carried.pa; p << carried.p;
+X << carried0.X; Y << carried0.Y; pa << carried.pa; p << carried.p;
 @@
 note_carried(Y, X, pa, p)
 
