@@ -333,8 +333,12 @@ iterators = set(iterator_names.split(";"))
 # release by key (keyreleases, opkeyreleases: lifo_source.py).
 keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
 # An array of a parameter mapped, or released, in a loop counting up or
-# down (a helper that maps c->ptrs[i] for its caller): "->ptrs[up]".
-ARRAY_PATH = r"((?:->|\.)[\w.>-]*)\[(up|down)\]"
+# down (a helper that maps c->ptrs[i] for its caller): "->ptrs[up]";
+# the parameter itself, its elements a field (iov[i].iov_base):
+# "[down].iov_base".  Inside the rules the direction is apart and the
+# path keeps "[]": "->ptrs[]", "[].iov_base" (ARRAY_INNER).
+ARRAY_PATH = r"((?:(?:->|\.)[\w.>-]*)?)\[(up|down)\]((?:(?:->|\.)\w+)*)"
+ARRAY_INNER = r"(?:(?:->|\.)[\w.>-]*)?\[\](?:(?:->|\.)\w+)*"
 ext_arrays = {}	# function => [(kind, index, path, direction)]
 # The fields a helper of another file leaves mapped below the one of
 # its summary: "->dst[below]" (fields_below()).
@@ -352,7 +356,7 @@ for entry in extern_fields.split(";"):
 		ext_below.setdefault(w[1], set()).add(re.fullmatch(BELOW_PATH, w[3]).group(1))
 	elif len(w) == 4 and w[2].isdigit() and re.fullmatch(ARRAY_PATH, w[3]):
 		m = re.fullmatch(ARRAY_PATH, w[3])
-		ext_arrays.setdefault(w[1], []).append((w[0], int(w[2]), m.group(1), 1 if m.group(2) == "up" else -1))
+		ext_arrays.setdefault(w[1], []).append((w[0], int(w[2]), m.group(1) + "[]" + m.group(3), 1 if m.group(2) == "up" else -1))
 	elif len(w) in (4, 5) and w[2].isdigit():
 		if len(w) == 5:
 			ext_members.setdefault(w[1], set()).add(w[4])
@@ -638,6 +642,24 @@ def element(e):
 		return None
 	return (body[:i] + "[]" + m.group(2), body[i + 1:-1].strip())
 
+def operand(e):
+	"""The handle a release is given, without the casts, parentheses and
+	page arithmetic around it: (void *)(addr & PAGE_MASK) is addr, p[i] +
+	off is p[i] (any address inside the page releases the mapping)."""
+	e, before = tidy(e), None
+	while e != before:
+		before = e
+		e = re.sub(r"^\((?:[\w\s]+\*?\s*)+\)\s*(?=\S)", "", e)	# a cast
+		if e.startswith("(") and closing(e, 0, "(", ")") == len(e) - 1:
+			e = e[1:-1].strip()
+		depth = 0
+		for i, c in enumerate(e):
+			depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(c, 0)
+			if depth == 0 and i and (c in "+&|" or c == "-" and e[i + 1:i + 2] != ">"):
+				e = e[:i].strip()
+				break
+	return e
+
 def offset(p):
 	starts = flat(p[0].file)[1]
 	n = int(p[0].line) - 1
@@ -792,8 +814,8 @@ def judge_arrays(f, d):
 			moved.append((fn_of(p), ee[0], offset(p)))
 	released = []	# (fn, name, index, position of the release, loop)
 	for p, a in d.get("rels", ()):
-		a = tidy(a)
-		e = element(a) or element(re.sub(r"\s*[-+][^\]]*$", "", a))
+		a = operand(a)
+		e = element(a)
 		if not e and re.fullmatch(r"\w+", a):
 			x = latest(copies, fn_of(p), a, offset(p))
 			e = x and element(x)
@@ -843,9 +865,10 @@ def judge_arrays(f, d):
 		el_undecided.append((name, pa, None))
 
 def param_array(name, pos):
-	"""(index, path) when array name is a field of a pointer parameter of
-	the function at pos ("c->ptrs[]": the parameter c, "->ptrs"), or None."""
-	m = re.fullmatch(r"(\w+)(->[\w.>-]*)\[\]", squeeze(name))
+	"""(index, path) when array name is a pointer parameter of the
+	function at pos or a field of one ("c->ptrs[]": the parameter c,
+	"->ptrs[]"; "iov[].iov_base": iov, "[].iov_base"), or None."""
+	m = re.fullmatch(r"(\w+)((?:->[\w.>-]*)?\[\](?:(?:->|\.)\w+)*)", squeeze(name))
 	ps = param_names(pos)
 	return (ps.index(m.group(1)), m.group(2)) if m and m.group(1) in ps else None
 
@@ -862,7 +885,8 @@ def array_summaries(f, text, mapped, released, hcalls=((), ())):
 		pr = loop and param_array(name, pa)
 		d = pr and loop_direction(text, loop, idx)
 		if d and not any(r[0] == fn and r[1] == name and r[4] and r[4][0] >= loop[0] for r in released) \
-				and not any(c[0] == fn and c[1] == name and offset(c[2]) > loop[1] for c in hcalls[1]):
+				and not any(c[0] == fn and c[1] == name and offset(c[2]) > loop[1] for c in hcalls[1]) \
+				and not passed_on(f, fn, loop[1], name[:name.index("[]")]):
 			out.setdefault(fn, []).append(("map", pr[0], pr[1], d))
 			kept.append(pa)
 	for fn, name, idx, p, loop in released:
@@ -872,6 +896,20 @@ def array_summaries(f, text, mapped, released, hcalls=((), ())):
 				and not any(c[0] == fn and c[1] == name and offset(c[2]) < offset(p) for c in hcalls[0]):
 			out.setdefault(fn, []).append(("release", pr[0], pr[1], d))
 	return out, kept
+
+def passed_on(f, fn, o, arr):
+	"""Whether function fn of file f gives the array arr ("ptrs",
+	"c->ptrs") to a call after offset o: a function the rules do not know
+	may release it there (release_all(ptrs, n)), so fn leaves nothing
+	known mapped."""
+	text, starts = flat(f)
+	lay = layout(f)
+	end = bisect.bisect_right(starts, o) - 1
+	while end + 1 < len(lay) and lay[end + 1][0] == fn:
+		end += 1
+	stop = starts[end + 1] if end + 1 < len(starts) else len(text)
+	name = r"\s*(?:->|\.)\s*".join(re.escape(w) for w in re.split(r"->|\.", squeeze(arr)))
+	return re.search(r"[(,]\s*(?:&\s*)?%s\s*(?:\[\s*0\s*\]\s*)?[,)]" % name, text[o:stop]) is not None
 
 def array_helper_calls(f, own):
 	"""The calls in file f of the helpers that map or release an array of
@@ -888,7 +926,8 @@ def array_helper_calls(f, own):
 		for kind, idx, path, d in table[name]:
 			if args is None or idx >= len(args):
 				continue
-			arr = field_through(args[idx], path) + "[]"
+			inner, _, outer = path.partition("[]")
+			arr = field_through(args[idx], inner) + "[]" + outer
 			spot = [Spot(f, n + 1, col, col + len(name), fn)]
 			out[0 if kind == "map" else 1].append((fn, arr, spot, d))
 	return out
@@ -1331,8 +1370,8 @@ def print_summaries():
 	for f in sorted(array_helpers):
 		for fn, es in sorted(array_helpers[f].items()):
 			for kind, idx, path, d in sorted(set(es)):
-				if re.fullmatch(SUMMARY_PATH, path) and not is_static(f, fn):
-					print("WRAPPER: field%s %s %d %s[%s] %s" % (kind, fn, idx, path, "up" if d > 0 else "down", f))
+				if re.fullmatch(ARRAY_INNER, path) and not is_static(f, fn):
+					print("WRAPPER: field%s %s %d %s %s" % (kind, fn, idx, path.replace("[]", "[%s]" % ("up" if d > 0 else "down"), 1), f))
 	array_helpers.clear()
 	summarized.clear()
 	table_files.clear()
@@ -2842,17 +2881,18 @@ A << elmap.A; I << elmap.I; F << elmap.F = ""; pa << elmap.pa;
 el_note("maps", pa, "%s[%s]%s" % (A, I, "." + F if F else ""))
 
 @elstore depends on tokens@
-expression A, I;
+expression A, I, E;
 identifier F;
 idexpression L;
+type T;
 position p;
 @@
 (
-A[I]@p = L
+A[I]@p = \( L \| L + E \| (T)L \| (T)L + E \)
 |
-A[I].F@p = L
+A[I].F@p = \( L \| L + E \| (T)L \| (T)L + E \)
 |
-A[I]->F@p = L
+A[I]->F@p = \( L \| L + E \| (T)L \| (T)L + E \)
 )
 
 @script:python@
@@ -2874,8 +2914,18 @@ p << elhelper.p;
 @@
 el_note("calls", p, None)
 
-// The rest only where an element is mapped or stored, or such a helper called.
-@ellocal depends on elmap || elstore || elhelper@
+// Or where an element is released: a helper that only releases an array
+// it is given, for its callers in other files (array_summaries()).
+@elfree depends on tokens@
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+expression A, I;
+position p;
+@@
+ra@p(..., <+... A[I] ...+>, ...)
+
+// The rest only where an element is mapped, stored or released, or such
+// a helper called.
+@ellocal depends on elmap || elstore || elhelper || elfree@
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 idexpression L;
 position pa;
@@ -2887,7 +2937,7 @@ L << ellocal.L; pa << ellocal.pa;
 @@
 el_note("maps", pa, str(L))
 
-@eldecl depends on elmap || elstore || elhelper@
+@eldecl depends on elmap || elstore || elhelper || elfree@
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 type T;
 identifier D;
@@ -2900,18 +2950,19 @@ D << eldecl.D; pa << eldecl.pa;
 @@
 el_note("maps", pa, str(D))
 
-@elcopy depends on elmap || elstore || elhelper@
+@elcopy depends on elmap || elstore || elhelper || elfree@
 expression A, I;
 identifier F;
 idexpression L;
+type T;
 position p;
 @@
 (
-L@p = A[I]
+L@p = \( A[I] \| (T)A[I] \)
 |
-L@p = A[I].F
+L@p = \( A[I].F \| (T)A[I].F \)
 |
-L@p = A[I]->F
+L@p = \( A[I]->F \| (T)A[I]->F \)
 )
 
 @script:python@
@@ -2919,18 +2970,18 @@ L << elcopy.L; A << elcopy.A; I << elcopy.I; F << elcopy.F = ""; p << elcopy.p;
 @@
 el_note("copies", p, (str(L), "%s[%s]%s" % (A, I, "." + F if F else "")))
 
-@elcopyd depends on elmap || elstore || elhelper@
+@elcopyd depends on elmap || elstore || elhelper || elfree@
 expression A, I;
 identifier F, D;
-type T;
+type T, T2;
 position p;
 @@
 (
-T D@p = A[I];
+T D@p = \( A[I] \| (T2)A[I] \);
 |
-T D@p = A[I].F;
+T D@p = \( A[I].F \| (T2)A[I].F \);
 |
-T D@p = A[I]->F;
+T D@p = \( A[I]->F \| (T2)A[I]->F \);
 )
 
 @script:python@
@@ -2938,7 +2989,7 @@ D << elcopyd.D; A << elcopyd.A; I << elcopyd.I; F << elcopyd.F = ""; p << elcopy
 @@
 el_note("copies", p, (str(D), "%s[%s]%s" % (A, I, "." + F if F else "")))
 
-@elalias depends on elmap || elstore || elhelper@
+@elalias depends on elmap || elstore || elhelper || elfree@
 idexpression P, Q;
 expression A, I, B, J;
 position p;
@@ -2959,7 +3010,7 @@ if A:
 else:
 	el_note("aliases", p, (str(Q), str(P)))
 
-@elaliasd depends on elmap || elstore || elhelper@
+@elaliasd depends on elmap || elstore || elhelper || elfree@
 idexpression P;
 identifier D;
 type T;
@@ -2972,7 +3023,7 @@ P << elaliasd.P; D << elaliasd.D; p << elaliasd.p;
 @@
 el_note("aliases", p, (str(D), str(P)))
 
-@elrel depends on elmap || elstore || elhelper@
+@elrel depends on elmap || elstore || elhelper || elfree@
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
 expression E;
 position p;
@@ -2984,7 +3035,7 @@ E << elrel.E; p << elrel.p;
 @@
 el_note("rels", p, str(E))
 
-@elloop depends on elmap || elstore || elhelper@
+@elloop depends on elmap || elstore || elhelper || elfree@
 statement S;
 expression C;
 position p;
@@ -3000,11 +3051,11 @@ p << elloop.p;
 @@
 el_note("loops", p, None)
 
-@script:python depends on (elmap || elstore || elhelper) && !patch@
+@script:python depends on (elmap || elstore || elhelper || elfree) && !patch@
 @@
 arrays()
 
-@script:python depends on (elmap || elstore || elhelper) && report && undecided@
+@script:python depends on (elmap || elstore || elhelper || elfree) && report && undecided@
 @@
 for arr, pa, why in el_undecided:
 	if why:

@@ -49,8 +49,12 @@ iterators = set(iterator_names.split(";"))
 # release by key (keyreleases, opkeyreleases: lifo_source.py).
 keyrel_names = set(keyreleases.split(";") + opkeyreleases.split(";")) - {""}
 # An array of a parameter mapped, or released, in a loop counting up or
-# down (a helper that maps c->ptrs[i] for its caller): "->ptrs[up]".
-ARRAY_PATH = r"((?:->|\.)[\w.>-]*)\[(up|down)\]"
+# down (a helper that maps c->ptrs[i] for its caller): "->ptrs[up]";
+# the parameter itself, its elements a field (iov[i].iov_base):
+# "[down].iov_base".  Inside the rules the direction is apart and the
+# path keeps "[]": "->ptrs[]", "[].iov_base" (ARRAY_INNER).
+ARRAY_PATH = r"((?:(?:->|\.)[\w.>-]*)?)\[(up|down)\]((?:(?:->|\.)\w+)*)"
+ARRAY_INNER = r"(?:(?:->|\.)[\w.>-]*)?\[\](?:(?:->|\.)\w+)*"
 ext_arrays = {}	# function => [(kind, index, path, direction)]
 # The fields a helper of another file leaves mapped below the one of
 # its summary: "->dst[below]" (fields_below()).
@@ -68,7 +72,7 @@ for entry in extern_fields.split(";"):
 		ext_below.setdefault(w[1], set()).add(re.fullmatch(BELOW_PATH, w[3]).group(1))
 	elif len(w) == 4 and w[2].isdigit() and re.fullmatch(ARRAY_PATH, w[3]):
 		m = re.fullmatch(ARRAY_PATH, w[3])
-		ext_arrays.setdefault(w[1], []).append((w[0], int(w[2]), m.group(1), 1 if m.group(2) == "up" else -1))
+		ext_arrays.setdefault(w[1], []).append((w[0], int(w[2]), m.group(1) + "[]" + m.group(3), 1 if m.group(2) == "up" else -1))
 	elif len(w) in (4, 5) and w[2].isdigit():
 		if len(w) == 5:
 			ext_members.setdefault(w[1], set()).add(w[4])
@@ -354,6 +358,24 @@ def element(e):
 		return None
 	return (body[:i] + "[]" + m.group(2), body[i + 1:-1].strip())
 
+def operand(e):
+	"""The handle a release is given, without the casts, parentheses and
+	page arithmetic around it: (void *)(addr & PAGE_MASK) is addr, p[i] +
+	off is p[i] (any address inside the page releases the mapping)."""
+	e, before = tidy(e), None
+	while e != before:
+		before = e
+		e = re.sub(r"^\((?:[\w\s]+\*?\s*)+\)\s*(?=\S)", "", e)	# a cast
+		if e.startswith("(") and closing(e, 0, "(", ")") == len(e) - 1:
+			e = e[1:-1].strip()
+		depth = 0
+		for i, c in enumerate(e):
+			depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(c, 0)
+			if depth == 0 and i and (c in "+&|" or c == "-" and e[i + 1:i + 2] != ">"):
+				e = e[:i].strip()
+				break
+	return e
+
 def offset(p):
 	starts = flat(p[0].file)[1]
 	n = int(p[0].line) - 1
@@ -508,8 +530,8 @@ def judge_arrays(f, d):
 			moved.append((fn_of(p), ee[0], offset(p)))
 	released = []	# (fn, name, index, position of the release, loop)
 	for p, a in d.get("rels", ()):
-		a = tidy(a)
-		e = element(a) or element(re.sub(r"\s*[-+][^\]]*$", "", a))
+		a = operand(a)
+		e = element(a)
 		if not e and re.fullmatch(r"\w+", a):
 			x = latest(copies, fn_of(p), a, offset(p))
 			e = x and element(x)
@@ -559,9 +581,10 @@ def judge_arrays(f, d):
 		el_undecided.append((name, pa, None))
 
 def param_array(name, pos):
-	"""(index, path) when array name is a field of a pointer parameter of
-	the function at pos ("c->ptrs[]": the parameter c, "->ptrs"), or None."""
-	m = re.fullmatch(r"(\w+)(->[\w.>-]*)\[\]", squeeze(name))
+	"""(index, path) when array name is a pointer parameter of the
+	function at pos or a field of one ("c->ptrs[]": the parameter c,
+	"->ptrs[]"; "iov[].iov_base": iov, "[].iov_base"), or None."""
+	m = re.fullmatch(r"(\w+)((?:->[\w.>-]*)?\[\](?:(?:->|\.)\w+)*)", squeeze(name))
 	ps = param_names(pos)
 	return (ps.index(m.group(1)), m.group(2)) if m and m.group(1) in ps else None
 
@@ -578,7 +601,8 @@ def array_summaries(f, text, mapped, released, hcalls=((), ())):
 		pr = loop and param_array(name, pa)
 		d = pr and loop_direction(text, loop, idx)
 		if d and not any(r[0] == fn and r[1] == name and r[4] and r[4][0] >= loop[0] for r in released) \
-				and not any(c[0] == fn and c[1] == name and offset(c[2]) > loop[1] for c in hcalls[1]):
+				and not any(c[0] == fn and c[1] == name and offset(c[2]) > loop[1] for c in hcalls[1]) \
+				and not passed_on(f, fn, loop[1], name[:name.index("[]")]):
 			out.setdefault(fn, []).append(("map", pr[0], pr[1], d))
 			kept.append(pa)
 	for fn, name, idx, p, loop in released:
@@ -588,6 +612,20 @@ def array_summaries(f, text, mapped, released, hcalls=((), ())):
 				and not any(c[0] == fn and c[1] == name and offset(c[2]) < offset(p) for c in hcalls[0]):
 			out.setdefault(fn, []).append(("release", pr[0], pr[1], d))
 	return out, kept
+
+def passed_on(f, fn, o, arr):
+	"""Whether function fn of file f gives the array arr ("ptrs",
+	"c->ptrs") to a call after offset o: a function the rules do not know
+	may release it there (release_all(ptrs, n)), so fn leaves nothing
+	known mapped."""
+	text, starts = flat(f)
+	lay = layout(f)
+	end = bisect.bisect_right(starts, o) - 1
+	while end + 1 < len(lay) and lay[end + 1][0] == fn:
+		end += 1
+	stop = starts[end + 1] if end + 1 < len(starts) else len(text)
+	name = r"\s*(?:->|\.)\s*".join(re.escape(w) for w in re.split(r"->|\.", squeeze(arr)))
+	return re.search(r"[(,]\s*(?:&\s*)?%s\s*(?:\[\s*0\s*\]\s*)?[,)]" % name, text[o:stop]) is not None
 
 def array_helper_calls(f, own):
 	"""The calls in file f of the helpers that map or release an array of
@@ -604,7 +642,8 @@ def array_helper_calls(f, own):
 		for kind, idx, path, d in table[name]:
 			if args is None or idx >= len(args):
 				continue
-			arr = field_through(args[idx], path) + "[]"
+			inner, _, outer = path.partition("[]")
+			arr = field_through(args[idx], inner) + "[]" + outer
 			spot = [Spot(f, n + 1, col, col + len(name), fn)]
 			out[0 if kind == "map" else 1].append((fn, arr, spot, d))
 	return out
@@ -1047,8 +1086,8 @@ def print_summaries():
 	for f in sorted(array_helpers):
 		for fn, es in sorted(array_helpers[f].items()):
 			for kind, idx, path, d in sorted(set(es)):
-				if re.fullmatch(SUMMARY_PATH, path) and not is_static(f, fn):
-					print("WRAPPER: field%s %s %d %s[%s] %s" % (kind, fn, idx, path, "up" if d > 0 else "down", f))
+				if re.fullmatch(ARRAY_INNER, path) and not is_static(f, fn):
+					print("WRAPPER: field%s %s %d %s %s" % (kind, fn, idx, path.replace("[]", "[%s]" % ("up" if d > 0 else "down"), 1), f))
 	array_helpers.clear()
 	summarized.clear()
 	table_files.clear()

@@ -32,6 +32,7 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'ops-setter.h' => 'include/linux/os_map.h', 'ops-setter-tt.c' => 'mm/ostt.c', 'ops-setter-user.c' => 'drivers/os/move.c',
 	'arr.h' => 'include/linux/arr.h', 'arr-helpers.c' => 'lib/arr.c', 'arr-user.c' => 'drivers/arr/user.c',
 	'arr-only.c' => 'drivers/arr2/only.c', 'pass-helper.c' => 'drivers/ph/case.c',
+	'vec-free.c' => 'lib/vecfree.c', 'vec-user.c' => 'drivers/vec/user.c',
 	'two-b.h' => 'include/linux/tb.h', 'two-b-helper.c' => 'fs/tb/helper.c', 'two-b-user.c' => 'fs/tb/user.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
@@ -151,6 +152,14 @@ scenario 'an array of the argument mapped in a loop by one helper, released by a
 	like($found, qr{^drivers/arr/user\.c:46:\d+: arr_theirs_bad\(\): c->ptrs\[\] \(arr_map_all, line 43\)}m,
 		'the helper that maps, then a release loop of its own counting up: reported');
 	unlike($found, qr/_ok\(\)/, 'the other direction, or a loop that releases what it maps: silent');
+};
+scenario 'a vector given to a helper of another file that only releases it' => sub {
+	like($wrappers, qr/^fieldrelease vec_free_up 0 \[up\]\.iov_base \(level 1\)$/m,
+		'vec_free_up() releases the elements of its parameter itself, counting up, through an integer copy');
+	like($wrappers, qr/^fieldrelease vec_free_down 0 \[down\]\.iov_base \(level 1\)$/m, '... and vec_free_down() counting down');
+	like($found, qr{^drivers/vec/user\.c:20:\d+: vec_send_bad\(\): iov\[\]\.iov_base \(kmap_local_page, line 14\) mapped in a loop counting up but released in one counting up too}m,
+		'the caller that stored the mappings plus an offset, released counting up: reported');
+	unlike($found, qr/vec_send_ok/, 'released counting down: silent');
 };
 scenario 'a function read again in a later pass keeps the helpers of its file' => sub {
 	like($found, qr{^drivers/ph/case\.c:18:\d+: ph_user\(\): d->src \(ph_map_src, line 16\) mapped before x \(kmap_local_page, line 17\) but released first}m,
