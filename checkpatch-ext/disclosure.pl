@@ -750,6 +750,36 @@ sub content_claim($t) {
 	return @r;
 }
 
+# The trailer block of a message body (its line indexes, the subject
+# apart), as git finds it (git interpret-trailers, trailer.c): the last
+# paragraph, when its lines are all trailers, or when it holds a trailer
+# git generates ("Signed-off-by: ", "(cherry picked from commit ") and at
+# least 25% of its lines are trailers.  A trailer line is a token of
+# letters, digits and '-', then a colon (spaces may come between); a line
+# that starts with a blank continues the trailer above it.  Lines quoted
+# in the body are text, however much they look like trailers.  One
+# departure: an agent's advertising line (the registry's adverts), which
+# --fix drops, is not weighed ("Generated with Devin (...)" right above
+# the agent's Co-Authored-By).
+sub trailer_block($msg, $text) {
+	my $end = $#$msg;
+	$end-- while $end >= 0 && $text->($msg->[$end]) =~ /^\s*$/;
+	return () if $end < 0;
+	my $start = $end;
+	$start-- while $start > 0 && $text->($msg->[$start - 1]) !~ /^\s*$/;
+	my ($trailers, $other, $cont, $git) = (0, 0, 0, 0);
+	for my $k (reverse $start .. $end) {
+		my $t = $text->($msg->[$k]);
+		if ($t =~ /^(?:Signed-off-by: |\(cherry picked from commit )/) { $trailers++; $cont = 0; $git = 1 }
+		elsif ($t =~ /^[A-Za-z0-9-]+[ \t]*:/) { $trailers++; $cont = 0 }
+		elsif ($t =~ /^\s/) { $cont++ }
+		elsif (!advert($t)) { $other += 1 + $cont; $cont = 0 }
+	}
+	$other += $cont;
+	return () unless $trailers && (!$other || $git && $trailers * 3 >= $other);
+	return @$msg[$start .. $end];
+}
+
 # The key of an Assisted-by value for de-duplication: its first word
 # (AGENT:MODEL, tools aside); one for all in the LLM form.
 sub ab_key($val) {
@@ -783,23 +813,15 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 		push @{$LAST->{fix}}, $i if $LAST;
 	};
 
-	# paragraphs of the message; trailers are Token: value lines in a
-	# paragraph that is mostly such lines
-	my (@para, @cur);
-	for my $i (@$msg) {
-		if ($text->($i) =~ /^\s*$/) { push @para, [@cur] if @cur; @cur = () }
-		else { push @cur, $i }
-	}
-	push @para, [@cur] if @cur;
+	# the trailers: the Token: value lines of the trailer block (a URL
+	# is none)
 	my (@trailers, %is_trailer);
-	for my $p (@para) {
-		my @t = grep { $text->($_) =~ $trailer_re && $text->($_) !~ m{^[A-Za-z]+://} } @$p;
-		next unless @t && @t * 2 >= @$p;
-		for my $i (@t) {
-			my ($tag, $val) = $text->($i) =~ $trailer_re;
-			push @trailers, { i => $i, tag => $tag, lc => lc $tag, val => rtrim($val) };
-			$is_trailer{$i} = 1;
-		}
+	for my $i (trailer_block($msg, $text)) {
+		my $t = $text->($i);
+		next unless $t =~ $trailer_re && $t !~ m{^[A-Za-z]+://};
+		my ($tag, $val) = $t =~ $trailer_re;
+		push @trailers, { i => $i, tag => $tag, lc => lc $tag, val => rtrim($val) };
+		$is_trailer{$i} = 1;
 	}
 
 	my $ctx = sub ($i) { (($map ? $map->[$i] : $i) + 1, $L->[$i]) };

@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: GPL-2.0
+# Which lines are trailers: the trailer block as git reads it (git
+# interpret-trailers): the last paragraph of the message, when it is all
+# trailers, or holds a trailer git generates (Signed-off-by, a cherry-pick
+# note) and is at least 25% trailers.  Trailer-like lines quoted in the
+# body are text.
+use v5.36;
+use Test::More;
+use FindBin;
+use lib $FindBin::Bin;
+use DTest;
+
+my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
+my $CDB = "Co-developed-by: Claude claude-opus-4-20250514\n";
+my $data = root() . '/checkpatch-ext/t/data';
+
+sub on_file($f, @args) { DTest::run(['--show-types', '--no-config', '--color=never', @args, $f]) }
+
+# libkrun c490abb: the forms a CONTRIBUTING.md change allows, quoted in
+# the body; its only trailer is the Signed-off-by
+{
+	my $r = on_file("$data/real-libkrun-c490abb-examples-in-body.txt", '--strict');
+	is_deeply(types_of($r), [], 'libkrun c490abb: the examples in the body are not trailers') or diag $r->{out};
+	is($r->{rc}, 0, 'libkrun c490abb: exit 0');
+}
+
+# a stable backport: the last paragraph has a backport note among its
+# trailers; the git-generated Signed-off-by makes it the trailer block
+{
+	my $r = on_file("$data/real-stable-5.15-cifsacl-backport-note.mbox", '--strict');
+	is_deeply(types_of($r), ['CHECK:ASSISTED_BY_FORMAT', 'CHECK:ASSISTED_BY_FORMAT'], 'stable backport: its Assisted-by trailers are read') or diag $r->{out};
+}
+
+# [name, body, reported?]: whether the Co-developed-by is a trailer
+my @cases = (
+	['last paragraph, all trailers', "Fix.\n\n$CDB$SOB", 1],
+	['the only paragraph of the body', "$CDB$SOB", 1],
+	['example in the body, sign-off below', "We used to write:\n$CDB\nFix.\n\n$SOB", 0],
+	['a trailer paragraph that is not the last', "Fix.\n\n$CDB$SOB\nMore text after it.\n", 0],
+	['last paragraph with Signed-off-by and a note (25%)', "Fix.\n\n$CDB${SOB}[ jd: rebased onto v6.12, dropped the selftest hunk ]\n", 1],
+	['last paragraph without a git trailer, one text line', "Fix.\n\nThanks to the reviewers\n$CDB", 0],
+	['Signed-off-by but under 25% trailers', "Fix.\n\none\ntwo\nthree\nfour\nfive\nsix\nseven\nlines of text\n$CDB$SOB", 0],
+	['cherry-pick note counts as git-generated', "Fix.\n\n$CDB(cherry picked from commit 0123456789abcdef0123456789abcdef01234567)\nnote\nnote\n", 1],
+	['continuation line of a trailer', "Fix.\n\n${CDB}Link: https://lore.kernel.org/r/x\n  (continued)\n", 1],
+	['trailing blank lines', "Fix.\n\n$CDB$SOB\n\n\n", 1],
+);
+for my $c (@cases) {
+	my ($name, $body, $want) = @$c;
+	my $r = check(msg($body), '--no-signoff');
+	is(has($r, 'AGENT_CO_DEVELOPED_BY') ? 1 : 0, $want, "$name: " . ($want ? 'a trailer' : 'not a trailer')) or diag $r->{out};
+}
+
+# The one departure from git: an agent's advertising line right above
+# its trailers is not weighed (--fix drops it)
+{
+	my $r = check(msg("Fix.\n\n\xf0\x9f\xa4\x96 Generated with [Claude Code](https://claude.com/claude-code)\nCo-Authored-By: Claude <noreply\@anthropic.com>\n"), '--no-signoff');
+	ok(has($r, 'AGENT_CO_AUTHOR'), 'advert right above the co-author trailer: still a trailer') or diag $r->{out};
+	$r = check(msg("Fix.\n\nGenerated with care, reviewed twice\nCo-Authored-By: Claude <noreply\@anthropic.com>\n"), '--no-signoff');
+	ok(!has($r, 'AGENT_CO_AUTHOR'), 'other text right above it: a paragraph of text, as git reads it') or diag $r->{out};
+}
+
+# The same messages as git reads them
+SKIP: {
+	skip 'no git', scalar @cases unless system('git --version >/dev/null 2>&1') == 0;
+	for my $c (@cases) {
+		my ($name, $body, $want) = @$c;
+		my $f = write_file(tmpdir() . '/trailers.msg', "mm: fix\n\n$body");
+		my $parsed = `git interpret-trailers --parse < '$f'`;
+		is($parsed =~ /^Co-developed-by: Claude/m ? 1 : 0, $want, "$name: git agrees");
+	}
+}
+
+done_testing;
