@@ -191,7 +191,8 @@ sub load_agents($file) {
 				$cur = { id => $id, names => [], emails => [],
 					 models => [], model_src => [], derive => '',
 					 prefix => '', ai => 1, trailers => [], links => [],
-					 claims => [], domains => [], sessions => [], adverts => [] };
+					 claims => [], domains => [], sessions => [], adverts => [],
+					 marks => [] };
 				push @AGENTS, $cur;
 			}
 			next;
@@ -213,6 +214,7 @@ sub load_agents($file) {
 			elsif ($k eq 'domain') { push @{$cur->{domains}}, lc $v }
 			elsif ($k eq 'session') { push @{$cur->{sessions}}, lc $v }
 			elsif ($k eq 'advert') { push @{$cur->{adverts}}, glob_re($v) }
+			elsif ($k eq 'mark') { push @{$cur->{marks}}, glob_re($v) }
 			elsif ($k eq 'derive') { $cur->{derive} = $v }
 			elsif ($k eq 'prefix') { $cur->{prefix} = $v }
 			elsif ($k eq 'ai') { $cur->{ai} = $v =~ /^(?:yes|1|true)$/i ? 1 : 0 }
@@ -432,7 +434,8 @@ sub words_model($rest, $a) {
 }
 
 # Is this identity an agent?  Returns { agent, model, how } or undef.
-# By address, by a model-like string, or by a registry name with no
+# By address, by the mark an agent puts in a person's name ("Jane Doe
+# (aider)"), by a model-like string, or by a registry name with no
 # address or an agent's address; never by a first name with a personal
 # address.
 sub identify($v) {
@@ -445,6 +448,13 @@ sub identify($v) {
 			}
 		}
 		($agent, $model, $how) = model_address($email) unless $agent;
+	}
+	if (!$agent && $name ne '') {
+		M: for my $a (@AGENTS) {
+			for my $re (@{$a->{marks}}) {
+				if ($name =~ $re) { ($agent, $how) = ($a, 'mark'); last M }
+			}
+		}
 	}
 	# model-like tokens anywhere in the name (or a bare value)
 	my $mtok;

@@ -6,6 +6,7 @@ use Test::More;
 use FindBin;
 use lib $FindBin::Bin;
 use DTest;
+use JSON::PP ();
 
 my $SOB = "Signed-off-by: Jane Doe <jane\@example.org>\n";
 my $DESC = "Fix the ordering of the unmaps.\n\n";
@@ -57,6 +58,17 @@ my @cases = (
 	 [], ['AGENT_AUTHOR']],
 	['a person called Claude in From:', "${DESC}Signed-off-by: Claude Dupont <claude\@example.org>\n", [],
 	 [], ['AGENT_AUTHOR'], from => 'Claude Dupont <claude@example.org>'],
+	# the mark an agent puts in a person's name (aider: "Name (aider)")
+	['aider mark in From:', "${DESC}$SOB", [],
+	 ['ERROR:AGENT_AUTHOR'], [], from => 'Jane Doe (aider) <jane@example.org>'],
+	['aider mark on a co-author', "${DESC}${SOB}Co-authored-by: Ann Smith (aider) <ann\@example.org>\n", [],
+	 ['WARNING:AGENT_CO_AUTHOR'], []],
+	['aider mark on the only sign-off', "${DESC}Signed-off-by: Jane Doe (aider) <jane\@example.org>\n", [],
+	 ['ERROR:AGENT_SIGN_OFF', 'ERROR:MISSING_HUMAN_SIGN_OFF'], []],
+	['other words in parentheses in From:', "${DESC}$SOB", [],
+	 [], ['AGENT_AUTHOR'], from => 'Jane Doe (ACME Corp) <jane@example.org>'],
+	['aider named inside a name', "${DESC}$SOB", [],
+	 [], ['AGENT_AUTHOR'], from => 'Jane (aider) Doe <jane@example.org>'],
 );
 
 for my $c (@cases) {
@@ -64,6 +76,15 @@ for my $c (@cases) {
 	my $r = check(msg($body, %o), @$args);
 	ok(has($r, $_), "$name: reports $_") or diag $r->{out} for @$want;
 	ok(!has($r, $_), "$name: does not report $_") or diag $r->{out} for @$unwanted;
+}
+
+# aider's own history (Aider-AI/aider, git log): its mark on a
+# contributor's name with a personal address (617b038) is aider
+{
+	my $r = DTest::run(['--no-config', '--json', '--no-signoff', root() . '/checkpatch-ext/t/data/real-aider-log.txt']);
+	my %t;
+	push @{$t{$_->{patch}}}, $_->{type} for map { JSON::PP::decode_json($_) } split /\n/, $r->{out};
+	is_deeply($t{3}, ['AGENT_AUTHOR'], 'aider log 617b038: "Matteo Landi (aider)" is aider') or diag $r->{out};
 }
 
 # The model comes from the address in the AGENT_NAME:MODEL_VERSION form
