@@ -376,8 +376,8 @@ sub model_agent($tok) {
 	return undef;
 }
 
-# A model id as the local part at the agent vendor's domain:
-# (agent, model, 'address') or ().
+# A model id, or the agent's own name, as the local part at the agent
+# vendor's domain: (agent, model, 'address') or ().
 sub model_address($email) {
 	my $at = rindex($email, '@');
 	return () if $at <= 0;
@@ -386,6 +386,7 @@ sub model_address($email) {
 		next unless grep { $dom eq $_ || substr($dom, -length($_) - 1) eq ".$_" } @{$a->{domains}};
 		# a model id has a version: claude-shannon@ is a person
 		return ($a, $local, 'address') if $local =~ /[0-9]/ && grep { $local =~ $_ } @{$a->{models}};
+		return ($a, '', 'address') if grep { $local eq $_ } lc $a->{id}, grep { !/\s/ } @{$a->{names}};
 	}
 	return ();
 }

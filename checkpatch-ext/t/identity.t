@@ -29,6 +29,14 @@ my @cases = (
 	 [], ['AGENT_SIGN_OFF', 'MISSING_HUMAN_SIGN_OFF']],
 	['a person called Claude at anthropic.com', "${DESC}Signed-off-by: Claude Shannon <claude-shannon\@anthropic.com>\n", [],
 	 [], ['AGENT_SIGN_OFF']],
+	['a person at aider.chat', "${DESC}Signed-off-by: Jane Doe <jane\@aider.chat>\n", [],
+	 [], ['AGENT_AUTHOR', 'AGENT_SIGN_OFF', 'MISSING_HUMAN_SIGN_OFF'], from => 'Jane Doe <jane@aider.chat>'],
+	['a person at codeium.com', "${DESC}Signed-off-by: Jane Doe <jane\@codeium.com>\n", [],
+	 [], ['AGENT_AUTHOR', 'AGENT_SIGN_OFF', 'MISSING_HUMAN_SIGN_OFF'], from => 'Jane Doe <jane@codeium.com>'],
+	['the agent\'s own name at its vendor\'s domain', "${DESC}${SOB}Co-authored-by: Cascade <cascade\@codeium.com>\n", [],
+	 ['WARNING:AGENT_CO_AUTHOR'], []],
+	['aider\'s co-author address', "${DESC}${SOB}Co-authored-by: aider (anthropic/claude-sonnet-4-20250514) <aider\@aider.chat>\n", [],
+	 ['WARNING:AGENT_CO_AUTHOR'], []],
 	['a model-like local part elsewhere', "${DESC}Signed-off-by: Claude <claude-4\@example.org>\n", [],
 	 [], ['AGENT_SIGN_OFF']],
 	# [bot] accounts
@@ -85,6 +93,9 @@ for my $c (@cases) {
 	my %t;
 	push @{$t{$_->{patch}}}, $_->{type} for map { JSON::PP::decode_json($_) } split /\n/, $r->{out};
 	is_deeply($t{3}, ['AGENT_AUTHOR'], 'aider log 617b038: "Matteo Landi (aider)" is aider') or diag $r->{out};
+	is_deeply($t{1}, ['AGENT_AUTHOR'], 'aider log 14af218: "Paul Gauthier (aider) <paul@aider.chat>" is aider') or diag $r->{out};
+	is_deeply($t{2}, undef, 'aider log 3ec8ec5: "Paul Gauthier <paul@aider.chat>" is a person') or diag $r->{out};
+	is_deeply([@t{4, 5}], [['AGENT_CO_AUTHOR'], ['AGENT_CO_AUTHOR']], 'aider log 51cfb24, 1d42690: its co-author addresses') or diag $r->{out};
 }
 
 # The model comes from the address in the AGENT_NAME:MODEL_VERSION form
