@@ -42,6 +42,27 @@ is(fixed_msg("Fix the unmaps.\n\n$AD\n$SOB", '--policy=gtk'), "Fix the unmaps.\n
 	like($out, qr/\r\nSigned-off-by: Jane Doe <jane\@example.org>\r\nAssisted-by: LLM\r\n---\r\n/, 'CRLF: the added line has one too');
 	unlike($out, qr/Generated with/, 'CRLF: the line dropped');
 }
+# Devin CLI's default commit message (a real one): its line right above
+# its Co-Authored-By; --fix drops the line and rewrites the trailer
+{
+	my $f = root() . '/checkpatch-ext/t/data/real-devin-cli-commit-msg.txt';
+	my $r = DTest::run(['--no-config', '--show-types', '--no-signoff', $f]);
+	is_deeply(types_of($r), ['WARNING:AGENT_CO_AUTHOR', 'WARNING:AGENT_ADVERT'], 'Devin CLI: its advert and its co-author') or diag $r->{out};
+	like($r->{out}, qr/^#16: \nGenerated with Devin \(https:\/\/cli\.devin\.ai\/docs\)$/m, 'Devin CLI: the advert at its line');
+	my $c = write_file(tmpdir() . '/devin.msg', read_file($f));
+	DTest::run(['--no-config', '-q', '--fix-inplace', $c]);
+	like(read_file($c), qr/skipped\.\n\nAssisted-by: LLM\n\z/, 'Devin CLI --fix: the line dropped, the trailer rewritten');
+}
+# Cursor's pull request footer (cursor.com/docs/integrations/git), which
+# a squash merge puts in the commit
+{
+	my $r = check(msg("Fix the unmaps.\n\nMade with [Cursor](https://cursor.com)\n\n$SOB"));
+	is_deeply(types_of($r), ['WARNING:MISSING_DISCLOSURE', 'WARNING:AGENT_ADVERT'], 'Cursor footer: an advert, no disclosure') or diag $r->{out};
+	is(fixed_msg("Fix the unmaps.\n\nMade with [Cursor](https://cursor.com)\n\n$SOB"), "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'Cursor footer --fix: dropped, Assisted-by added');
+	$r = check(msg("Follow the [Cursor](https://cursor.com) rules file format.\n\n$SOB"));
+	ok(!has($r, 'AGENT_ADVERT'), 'a link to Cursor in prose: no advert') or diag $r->{out};
+}
+
 # text that is no advert stays
 is(fixed_msg("Generated with care.\n\n$SOB"), "Generated with care.\n\n$SOB" =~ s/\n\z//r, 'other text untouched');
 
