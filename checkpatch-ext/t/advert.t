@@ -54,11 +54,14 @@ is(fixed_msg("Fix the unmaps.\n\n$AD\n$SOB", '--policy=gtk'), "Fix the unmaps.\n
 	like(read_file($c), qr/skipped\.\n\nAssisted-by: LLM\n\z/, 'Devin CLI --fix: the line dropped, the trailer rewritten');
 }
 # Cursor's pull request footer (cursor.com/docs/integrations/git), which
-# a squash merge puts in the commit
+# a squash merge puts in the commit: quoted whole
 {
 	my $r = check(msg("Fix the unmaps.\n\nMade with [Cursor](https://cursor.com)\n\n$SOB"));
 	is_deeply(types_of($r), ['WARNING:MISSING_DISCLOSURE', 'WARNING:AGENT_ADVERT'], 'Cursor footer: an advert, no disclosure') or diag $r->{out};
+	like($r->{out}, qr/\('Made with \[Cursor\]\(https:\/\/cursor\.com\)'\)/, 'Cursor footer: quoted whole, brackets balanced');
 	is(fixed_msg("Fix the unmaps.\n\nMade with [Cursor](https://cursor.com)\n\n$SOB"), "Fix the unmaps.\n\n${SOB}Assisted-by: LLM", 'Cursor footer --fix: dropped, Assisted-by added');
+	$r = check(msg("Generated with [Frobnicator](https://frob.example/docs)\n\n$SOB"));
+	like($r->{out}, qr/\('Generated with \[Frobnicator\]\(https:\/\/frob\.example\/docs\)'\)/, 'a tool outside the registry: its link quoted whole too') or diag $r->{out};
 	$r = check(msg("Follow the [Cursor](https://cursor.com) rules file format.\n\n$SOB"));
 	ok(!has($r, 'AGENT_ADVERT'), 'a link to Cursor in prose: no advert') or diag $r->{out};
 }
