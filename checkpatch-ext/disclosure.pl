@@ -27,10 +27,10 @@ my $D = dirname(abs_path($0));
 my @TYPES = qw(AGENT_AUTHOR AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR
 	ASSISTED_BY_FORMAT ASSISTED_BY_BASIC_TOOL GENERATED_BY_TAG
 	MISSING_DISCLOSURE MISSING_HUMAN_SIGN_OFF AI_CONTENT_DECLINED
-	AI_TRAILER_IN_COMMIT AGENT_ADVERT);
+	AI_TRAILER_IN_COMMIT AGENT_ADVERT AGENT_IN_TRAILER);
 my %FIXABLE = map { $_ => 1 } qw(AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY
 	AGENT_CO_AUTHOR ASSISTED_BY_FORMAT ASSISTED_BY_BASIC_TOOL
-	GENERATED_BY_TAG AGENT_ADVERT);
+	GENERATED_BY_TAG AGENT_ADVERT AGENT_IN_TRAILER);
 
 sub usage_error($msg) {
 	print STDERR "$P: $msg\n";
@@ -963,6 +963,21 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			$agent_involved = 1; $ai_disclosed = 1;
 			agent_trailer($t, { agent => $a, model => '' }, \%assisted, \@at, $fix);
 			$declined->('agent trailer', @at);
+		} elsif (my $id = credited_agent($t)) {
+			# an agent credited as a person is (Suggested-by, Helped-by,
+			# Reviewed-by, AI-assisted-by, ...)
+			$agent_involved = 1; $ai_disclosed = 1;
+			my ($ab, $abfix) = assisted_by($id);
+			my $have = $assisted{attr_key($id->{agent}{id})} && ($FORM ne 'agent-model' || !defined $abfix);
+			# a trailer that credits help with the content gives way to
+			# the disclosure; what a reviewer or tester said is the human's
+			# to keep or drop
+			my $help = $t->{lc} =~ /^(?:suggested|helped)-by$|assist|generat|^ai-/;
+			report('WARNING', 'AGENT_IN_TRAILER',
+			       "$tag: names an AI agent ($id->{agent}{id}), which is not a person to credit with $tag; the $POLICY{name} rules attribute agents with '$ab'"
+			       . ($have ? ' (already present)' : '') . " ($DOC)", @at)
+			  && $help && $fix->($i, $have ? '' : $abfix);
+			$declined->("agent in $tag", @at);
 		}
 	}
 
@@ -1076,7 +1091,21 @@ sub ai_trailer($t) {
 		return 'discloses AI assistance';
 	}
 	my $a = session_link($t) // default_trailer($t);
-	return $a && $a->{ai} ? "an AI agent's trailer ($a->{id})" : undef;
+	return "an AI agent's trailer ($a->{id})" if $a && $a->{ai};
+	my $id = credited_agent($t);
+	return $id ? "names an AI agent ($id->{agent}{id})" : undef;
+}
+
+# An AI agent credited in a trailer meant for people: a NAME-by trailer
+# (Suggested-by, Helped-by, Reported-by, Reviewed-by, AI-assisted-by,
+# ...) other than those checked on their own, its value the agent by
+# identity (never a first name with a person's address).  The identity
+# or undef.
+sub credited_agent($t) {
+	return undef unless $t->{lc} =~ /-by$/
+		&& $t->{lc} !~ /^(?:signed-off|co-developed|co-authored|assisted|generated)-by$/ && !$DISCLOSE{$t->{lc}};
+	my $id = identify($t->{val});
+	return $id && $id->{agent}{ai} ? $id : undef;
 }
 
 # The agent whose advertising line this is, or undef.

@@ -67,7 +67,7 @@ sub go(@a) { DTest::run(['--no-config', '--color=never', @a]) }
 	my $r = go('--list-types');
 	is_deeply([split /\n/, $r->{out}], [qw(AGENT_AUTHOR AGENT_SIGN_OFF AGENT_CO_DEVELOPED_BY AGENT_CO_AUTHOR ASSISTED_BY_FORMAT
 		ASSISTED_BY_BASIC_TOOL GENERATED_BY_TAG MISSING_DISCLOSURE MISSING_HUMAN_SIGN_OFF AI_CONTENT_DECLINED
-		AI_TRAILER_IN_COMMIT AGENT_ADVERT)], '--list-types');
+		AI_TRAILER_IN_COMMIT AGENT_ADVERT AGENT_IN_TRAILER)], '--list-types');
 	$r = go('--help');
 	like($r->{out}, qr/^Usage: disclosure\.pl/, '--help');
 	is($r->{rc}, 0, '--help: exit 0');

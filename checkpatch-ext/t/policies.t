@@ -72,6 +72,20 @@ my @cases = (
 	 [], ['ASSISTED_BY_FORMAT']],
 	['kernel-2025: the LLM form is only a CHECK', "${DESC}Assisted-by: LLM\n$SOB", ['--policy=kernel-2025'],
 	 [], ['ASSISTED_BY_FORMAT']],
+	# an agent credited in a trailer that credits people (Suggested-by,
+	# Helped-by, ...): each policy as it treats the agent's other trailers
+	['fedora: agent in Suggested-by is a CHECK', "${DESC}Suggested-by: Claude <noreply\@anthropic.com>\n$SOB", ['--policy=fedora', '--strict'],
+	 ['CHECK:AGENT_IN_TRAILER'], []],
+	['asf: agent in Helped-by is a CHECK', "${DESC}Helped-by: Claude <noreply\@anthropic.com>\n", ['--policy=asf', '--strict'],
+	 ['CHECK:AGENT_IN_TRAILER'], []],
+	['gtk: agent in Suggested-by is an AI trailer in the commit', "${DESC}Suggested-by: Claude <noreply\@anthropic.com>\n", ['--policy=gtk'],
+	 ['WARNING:AI_TRAILER_IN_COMMIT'], ['AGENT_IN_TRAILER']],
+	['qemu: agent in Helped-by declined', "${DESC}Helped-by: Claude <noreply\@anthropic.com>\n$SOB", ['--policy=qemu'],
+	 ['ERROR:AI_CONTENT_DECLINED'], ['AGENT_IN_TRAILER']],
+	['curl: agent in Helped-by is not reported', "${DESC}Helped-by: Claude <noreply\@anthropic.com>\n", ['--policy=curl', '--strict'],
+	 [], ['AGENT_IN_TRAILER']],
+	['llvm: agent in AI-assisted-by is a note', "${DESC}AI-assisted-by: Codex GPT-5.4\n", ['--policy=llvm', '--strict'],
+	 [], ['AGENT_IN_TRAILER']],
 	# Rust, man-pages: AI content declined
 	['rust: agent co-author declined', "${DESC}${SOB}Co-authored-by: Claude <noreply\@anthropic.com>\n", ['--policy=rust'],
 	 ['WARNING:AI_CONTENT_DECLINED'], ['AGENT_CO_AUTHOR']],
@@ -105,6 +119,18 @@ for my $c (@cases) {
 	$f = fixed("${DESC}${SOB}Co-authored-by: Claude Opus 4.5 <noreply\@anthropic.com>\n", '--policy=openinfra');
 	like($f, qr/^Co-authored-by: Claude Opus 4\.5/m, 'openinfra --fix: cannot tell Generated-By from Assisted-By: line left');
 	unlike($f, qr/Assisted-by|Generated-By/, 'openinfra --fix: nothing written');
+}
+
+# An agent in a trailer that credits people: --fix writes the disclosure
+# in place of a trailer that only credits help (Suggested-by, Helped-by,
+# AI-assisted-by), and leaves the others to the human
+{
+	like(fixed("${DESC}Helped-by: Claude <noreply\@anthropic.com>\n$SOB"), qr/^Assisted-by: LLM\nSigned-off-by: Jane/m, '--fix: Helped-by an agent becomes the Assisted-by in force');
+	like(fixed("${DESC}AI-assisted-by: Codex GPT-5.4\n$SOB", '--policy=kernel-2025'), qr/^Assisted-by: Codex:gpt-5\.4$/m, '--fix: AI-assisted-by with a model, in the AGENT_NAME:MODEL_VERSION form');
+	like(fixed("${DESC}Reviewed-by: Claude <noreply\@anthropic.com>\n$SOB"), qr/^Reviewed-by: Claude/m, '--fix: a Reviewed-by is left to the human');
+	my $r = DTest::run(['--no-config', '--show-types', '--no-signoff', root() . '/checkpatch-ext/t/data/real-circt-pr10231-ai-assisted-by.txt']);
+	is_deeply(types_of($r), ['WARNING:AGENT_IN_TRAILER'], 'circt PR 10231: its AI-assisted-by names Codex') or diag $r->{out};
+	like($r->{out}, qr/AI-assisted-by: names an AI agent \(Codex\)/, 'circt PR 10231: the agent named');
 }
 
 # The semantics are policy settings: a project of curl-style trailers
