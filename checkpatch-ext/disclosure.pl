@@ -845,6 +845,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 
 	my $ctx = sub ($i) { (($map ? $map->[$i] : $i) + 1, $L->[$i]) };
 	my ($agent_involved, $human_sob, $ai_disclosed, $tool_disclosed) = (0, 0, 0, 0);
+	my $unnamed;	# an Assisted-by that names no agent (a person, a tool)
 	my %assisted;
 	# agents attributed by an Assisted-by, or by a trailer that --fix
 	# rewrites into one: their sign-offs and model-less co-author
@@ -933,7 +934,9 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			agent_trailer($t, $id, \%assisted, \@at, $fix);
 			$declined->('agent co-author', @at);
 		} elsif ($t->{lc} eq 'assisted-by') {
-			$agent_involved = 1; $ai_disclosed = 1; $tool_disclosed = 1;
+			$ai_disclosed = 1; $tool_disclosed = 1;
+			if ($val =~ /^LLM\b/i || ai_agent_in($val)) { $agent_involved = 1 }
+			else { $unnamed //= $val }
 			check_assisted_by($t, \@at, $fix);
 		} elsif ($t->{lc} eq 'generated-by') {
 			my $id = identify($val);
@@ -1042,9 +1045,13 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 		$added = 1;
 	}
 
-	if ($agent_involved && !$human_sob && $opt{signoff} && !$cover) {
+	if (($agent_involved || defined $unnamed) && !$human_sob && $opt{signoff} && !$cover) {
+		# an Assisted-by discloses assistance (coding-assistants.rst)
+		# even when it names no agent: the sign-off is still asked
 		report('ERROR', 'MISSING_HUMAN_SIGN_OFF',
-		       "agent involvement is disclosed but no human Signed-off-by: the human submitter must sign off and takes responsibility for the patch ($DOC)",
+		       ($agent_involved ? 'agent involvement is disclosed but no human Signed-off-by'
+				        : "Assisted-by: discloses assistance but names no known AI agent ('$unnamed'), and there is no Signed-off-by")
+		       . ": the human submitter must sign off and takes responsibility for the patch ($DOC)",
 		       undef, undef);
 	}
 
