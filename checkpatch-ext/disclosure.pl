@@ -1156,6 +1156,18 @@ sub agent_trailer($t, $id, $assisted, $at, $fix) {
 	  && $fix->($t->{i}, $have ? '' : $abfix);
 }
 
+# What is wrong with NAME:MODEL as AGENT_NAME:MODEL_VERSION (the text
+# before and after the first colon of an Assisted-by that is not of the
+# form).
+sub old_form_slip($name, $model) {
+	my $n = trim($name);
+	return "a space in the agent name '$n'" if $n =~ /\s/;
+	return 'a space before the colon' if $name =~ /\s\z/;
+	return 'no MODEL_VERSION after the colon' if $model =~ /^\s*\z/;
+	return 'a space after the colon' if $model =~ /^\s/;
+	return 'spaces in the wrong place';
+}
+
 sub check_assisted_by($t, $at, $fix) {
 	my ($i, $val) = @$t{qw(i val)};
 	my $form = "'$RULE{$FORM}'";
@@ -1222,10 +1234,12 @@ sub check_assisted_by($t, $at, $fix) {
 			$n = $a->{id} if $a;
 			$fixed = "Assisted-by: $n:" . join(' ', @m) if @m && $n !~ /\s/;
 		}
-		my $why = $FORM eq 'llm' ? 'it does not start with LLM'
-			: $c < 0 ? 'no MODEL_VERSION (no colon)'
-			: $val =~ /:\z/ ? 'no MODEL_VERSION after the colon'
-			: 'spaces in the wrong place';
+		# what keeps it from the AGENT_NAME:MODEL_VERSION form, said in
+		# either form: under LLM it is that older form, slipped
+		my $slip = $c < 0 ? 'no MODEL_VERSION (no colon)' : old_form_slip(substr($val, 0, $c), substr($val, $c + 1));
+		my $why = $FORM ne 'llm' ? $slip
+			: $c > 0 ? "the AGENT_NAME:MODEL_VERSION form of kernels up to 7.2 with $slip"
+			: 'it does not start with LLM';
 		$fixed //= (assisted_by($id))[1] if $id;
 		report('WARNING', 'ASSISTED_BY_FORMAT',
 		       "malformed Assisted-by ($why): expects $form" . ($fixed ? ", e.g. '$fixed'" : '') . " ($DOC)", @$at)

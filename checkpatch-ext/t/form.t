@@ -220,4 +220,23 @@ for my $c (
 	is(scalar(() = $r->{out} =~ /^total:/mg), 2, 'two files: two totals');
 }
 
+# The AGENT_NAME:MODEL_VERSION form of kernels up to 7.2 with a slip (a
+# space in the agent name, around the colon): malformed in both forms,
+# a WARNING that says what it is in either
+{
+	my $r = DTest::run(['--no-config', '--show-types', root() . '/checkpatch-ext/t/data/real-hwmon-bd12790-copilot-space.mbox']);
+	like($r->{out}, qr/^WARNING:ASSISTED_BY_FORMAT: malformed Assisted-by \(the AGENT_NAME:MODEL_VERSION form of kernels up to 7\.2 with a space in the agent name 'GitHub Copilot'\): expects 'Assisted-by: LLM \[TOOL1\] \[TOOL2\]', e\.g\. 'Assisted-by: LLM'/m,
+	     'hwmon BD12790 (LLM form): the old form, a space in the agent name') or diag $r->{out};
+	$r = DTest::run(['--no-config', '--show-types', '--policy=kernel-2025', root() . '/checkpatch-ext/t/data/real-hwmon-bd12790-copilot-space.mbox']);
+	like($r->{out}, qr/^WARNING:ASSISTED_BY_FORMAT: malformed Assisted-by \(a space in the agent name 'GitHub Copilot'\): expects 'Assisted-by: AGENT_NAME:MODEL_VERSION \[TOOL1\] \[TOOL2\]', e\.g\. 'Assisted-by: Copilot:claude-sonnet-4\.6'/m,
+	     'hwmon BD12790 (AGENT_NAME:MODEL_VERSION form): the same slip named') or diag $r->{out};
+	for my $c (['Claude: claude-opus-4-5', 'a space after the colon'], ['Claude :claude-opus-4-5', 'a space before the colon'],
+		   ['Claude:', 'no MODEL_VERSION after the colon']) {
+		my ($v, $why) = @$c;
+		like(check(msg("${DESC}Assisted-by: $v\n$SOB"))->{out}, qr/\(the AGENT_NAME:MODEL_VERSION form of kernels up to 7\.2 with \Q$why\E\)/, "LLM form, '$v': $why");
+		like(check(msg("${DESC}Assisted-by: $v\n$SOB"), '--policy=kernel-2025')->{out}, qr/\(\Q$why\E\)/, "AGENT_NAME:MODEL_VERSION form, '$v': $why");
+	}
+	like(check(msg("${DESC}Assisted-by: Jay Satiro\n$SOB"))->{out}, qr/\(it does not start with LLM\)/, 'LLM form, no colon: it does not start with LLM');
+}
+
 done_testing;

@@ -68,10 +68,10 @@ for my $kver (qw(6.12 6.1)) {
 	scenario "$kver: the patched checkpatch.pl" => sub {
 		SKIP: {
 			my $tree = packaged_tree($kver);
-			skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 20 unless $tree;
+			skip "no packaged $kver tree (sh scripts/ktree.sh $kver)", 22 unless $tree;
 			my ($d, $out) = patched_copy($tree, $kver);
 			ok($d, "$kver: the patch applies with git am") or diag $out;
-			skip "$kver: git am failed", 19 unless $d;
+			skip "$kver: git am failed", 21 unless $d;
 			is(read_file("$d/scripts/coding-agents.conf"), read_file("$root/checkpatch-ext/agents.conf"), "$kver: scripts/coding-agents.conf is agents.conf");
 
 			# the form in force: no BAD_SIGN_OFF on the 7.3 example
@@ -85,6 +85,11 @@ for my $kver (qw(6.12 6.1)) {
 			is($r->{out}, '', "$kver patched: the other form is no ERROR or WARNING") or diag $r->{out};
 			$r = cp_run($d, '--no-tree', '--strict', $old);
 			like($r->{out}, qr/^CHECK:ASSISTED_BY_FORMAT: 'Assisted-by: AGENT_NAME:MODEL_VERSION' is the form of kernels up to 7\.2; the rule in force here is 'Assisted-by: LLM \[TOOL1\] \[TOOL2\]'/m, "$kver patched --strict: a CHECK quoting the rule in force");
+			# the old form with a space in the agent name: says so
+			my $slip = write_file(tmpdir() . "/slip-$kver.patch", msg("Fix.\n\n${SOB}Assisted-by: GitHub Copilot:claude-sonnet-4.6\n"));
+			$r = cp_run($d, '--no-tree', $slip);
+			like($r->{out}, qr/^WARNING:ASSISTED_BY_FORMAT: Assisted-by expects 'Assisted-by: LLM \[TOOL1\] \[TOOL2\]' format \(the AGENT_NAME:MODEL_VERSION form of kernels up to 7\.2 with a space in the agent name 'GitHub Copilot'\)$/m,
+			     "$kver patched: a space in the agent name, said so") or diag $r->{out};
 			# a tree with the 2025 rule: --root
 			make_path("$d/Documentation/process");
 			copy("$root/checkpatch-ext/t/data/coding-assistants-2025.rst", "$d/Documentation/process/coding-assistants.rst") or die;
@@ -92,6 +97,9 @@ for my $kver (qw(6.12 6.1)) {
 			is($r->{out}, '', "$kver patched, 2025 tree: AGENT_NAME:MODEL_VERSION in force") or diag $r->{out};
 			$r = cp_run($d, "--root=$d", '--no-tree', '--strict', $llm);
 			like($r->{out}, qr/^CHECK:ASSISTED_BY_FORMAT: 'Assisted-by: LLM' is the form of kernels since 7\.3/m, "$kver patched, 2025 tree: the LLM form a CHECK");
+			$r = cp_run($d, "--root=$d", '--no-tree', $slip);
+			like($r->{out}, qr/^WARNING:ASSISTED_BY_FORMAT: Assisted-by expects 'Assisted-by: AGENT_NAME:MODEL_VERSION \[TOOL1\] \[TOOL2\]' format \(a space in the agent name 'GitHub Copilot'\)$/m,
+			     "$kver patched, 2025 tree: the same slip named") or diag $r->{out};
 
 			# seed 008: the precise type, the form in force
 			$r = cp_run($d, '--no-tree', seed('008'));
