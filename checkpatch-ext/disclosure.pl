@@ -937,6 +937,16 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			$ai_disclosed = 1; $tool_disclosed = 1;
 			if ($val =~ /^LLM\b/i || ai_agent_in($val)) { $agent_involved = 1 }
 			else { $unnamed //= $val }
+			if (!$DISCLOSE{'assisted-by'} && !$DECLINE_AI && $val ne '') {
+				# the project discloses with another trailer (asf:
+				# Generated-by): an Assisted-by is one of the other
+				# ways, which its policy makes CHECKs
+				my $want = join ' or ', map { "'$_: <name of code assistant>'" } sort values %DISCLOSE;
+				report('CHECK', 'ASSISTED_BY_FORMAT',
+				       "Assisted-by: is not the trailer of the $POLICY{name} rules: they disclose with $want ($DOC)", @at)
+				  && $FIX_TAG ne 'none' && $fix->($i, "$FIX_TAG: $val");
+				next;
+			}
 			check_assisted_by($t, \@at, $fix);
 		} elsif ($t->{lc} eq 'generated-by') {
 			my $id = identify($val);
@@ -1059,7 +1069,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	# this patch: the ones written already win over the ones --fix adds.
 	my %seen;
 	for my $t (@trailers) {
-		$seen{ab_key($t->{val})} = 1 if $t->{lc} eq 'assisted-by' && !exists $mine{$map ? $map->[$t->{i}] : $t->{i}};
+		$seen{ab_key($t->{val})} = 1 if ($t->{lc} eq 'assisted-by' || $t->{lc} eq lc $FIX_TAG) && !exists $mine{$map ? $map->[$t->{i}] : $t->{i}};
 	}
 	for my $i (sort { $a <=> $b } keys %mine) {
 		next if ref $mine{$i} || $mine{$i} !~ /^(?:Assisted-by|\Q$FIX_TAG\E):\s*(.*)$/i;

@@ -46,6 +46,10 @@ my @cases = (
 	 ['CHECK:AGENT_CO_AUTHOR'], ['MISSING_HUMAN_SIGN_OFF']],
 	['asf: a claim without Generated-by', "This helper was written with ChatGPT.\n\n", ['--policy=asf', '--strict'],
 	 ['CHECK:MISSING_DISCLOSURE'], []],
+	['asf: an Assisted-by is another way, a CHECK', "${DESC}Assisted-by: Claude:claude-opus-4-5\n", ['--policy=asf', '--strict'],
+	 ['CHECK:ASSISTED_BY_FORMAT'], ['MISSING_HUMAN_SIGN_OFF', 'MISSING_DISCLOSURE']],
+	['asf: an Assisted-by, no --strict: nothing shown', "${DESC}Assisted-by: Claude:claude-opus-4-5\n", ['--policy=asf'],
+	 [], ['ASSISTED_BY_FORMAT']],
 	['kernel: Generated-by is not its trailer', "${DESC}Generated-by: ChatGPT gpt-4o\n$SOB", [],
 	 ['WARNING:GENERATED_BY_TAG'], []],
 	# OpenInfra: Generated-By and Assisted-By, tool and model
@@ -116,6 +120,16 @@ for my $c (@cases) {
 	my $f = fixed("${DESC}${SOB}Co-authored-by: Claude Opus 4.5 <noreply\@anthropic.com>\n", '--policy=asf', '--strict');
 	like($f, qr/^Generated-by: Claude\n/m, 'asf --fix: Generated-by written, not Assisted-by');
 	unlike($f, qr/Assisted-by|Co-authored-by/, 'asf --fix: no Assisted-by, no co-author');
+	# libkrun 679dc18's Assisted-by under asf: the tool it names, in
+	# Generated-by (the trailer any way written)
+	my $r = DTest::run(['--no-config', '--show-types', '--policy=asf', '--strict', root() . '/checkpatch-ext/t/data/real-libkrun-679dc18-assisted-by-opencode.txt']);
+	is_deeply(types_of($r), ['CHECK:ASSISTED_BY_FORMAT'], 'asf, libkrun 679dc18: its Assisted-by is a CHECK') or diag $r->{out};
+	like($r->{out}, qr/they disclose with 'Generated-by: <name of code assistant>'/, 'asf, libkrun 679dc18: the trailer asked for') or diag $r->{out};
+	$f = fixed("${DESC}Assisted-by: OpenCode:claude-opus-4.6\n", '--policy=asf', '--strict');
+	like($f, qr/^Generated-by: OpenCode:claude-opus-4\.6$/m, 'asf --fix --strict: Assisted-by becomes Generated-by, the value kept');
+	unlike($f, qr/^Assisted-by/m, 'asf --fix --strict: no Assisted-by left');
+	$f = fixed("${DESC}Generated-by: OpenCode\nAssisted-by: OpenCode\n", '--policy=asf', '--strict');
+	is(scalar(() = $f =~ /^Generated-by: OpenCode$/mg), 1, 'asf --fix --strict: the same tool in Generated-by already: dropped');
 	$f = fixed("${DESC}${SOB}Co-authored-by: Claude Opus 4.5 <noreply\@anthropic.com>\n", '--policy=openinfra');
 	like($f, qr/^Co-authored-by: Claude Opus 4\.5/m, 'openinfra --fix: cannot tell Generated-By from Assisted-By: line left');
 	unlike($f, qr/Assisted-by|Generated-By/, 'openinfra --fix: nothing written');
