@@ -1230,13 +1230,31 @@ def leaves_mapped(f, line, releases, seen=None, name=None):
 			depth += t.count("{") - t.count("}")
 	return True
 
+# The argument that holds what a release function of several arguments
+# releases (the others name the page, a lock, the data read).
+ADDRESS_ARG = {"folio_release_kmap": 1, "unmap_and_put_page": 1, "pte_unmap_unlock": 0, "skb_seq_read": 2}
+
 def address_arg(pr):
 	"""The argument of the release call at pr that holds the address:
 	the second of folio_release_kmap() and unmap_and_put_page(), the
 	first of the others."""
 	name, args = call_at(pr)
-	i = 1 if name in ("folio_release_kmap", "unmap_and_put_page") else 0
+	i = ADDRESS_ARG.get(name, 0)
 	return squeeze(args[i]) if i < len(args) else ""
+
+def releases_arg(arg, pr, mapped):
+	"""Whether the release call at pr releases arg, one of its arguments:
+	of a function of ADDRESS_ARG, the one that holds the address; of a
+	helper of the tree given several, those that are fields some
+	function maps (mapped: paths; skcipher_unmap(&walk->in,
+	walk->src.virt.addr) releases ->src.virt.addr), or all when none is."""
+	name, args = call_at(pr)
+	if len(args) < 2:
+		return True
+	if name in ADDRESS_ARG:
+		return address_arg(pr) == squeeze(arg)
+	held = [a for a in args if (struct_arg(a, pr) or (0, None))[1] in mapped]
+	return not held or squeeze(arg) in map(squeeze, held)
 
 def summarize(f):
 	"""The helpers of file f, {function: (index, path)}: functions that
@@ -1250,13 +1268,15 @@ def summarize(f):
 	maps, rels = {}, {}
 	for fn, idx, path, line in helper_maps.get(f, ()):
 		maps.setdefault(fn, set()).add((idx, path, line))
+	mapped = set(path for es in maps.values() for _, path, _ in es) | \
+		set(path for _, path in ext_maps.values()) | set(path for _, path in ext_member_maps.values())
 	for arg, pr in field_releases.get(f, ()):
 		sa = struct_arg(arg, pr)
 		# (What an out-parameter points to is released when it is the
 		# argument that holds the address: pte_unmap_unlock(pte, *ptlp)
 		# releases no mapping through ptlp, folio_release_kmap(*foliop,
 		# kaddr) none through foliop.)
-		if sa and (sa[1] != "*" or address_arg(pr) == squeeze(arg)):
+		if sa and (sa[1] != "*" or address_arg(pr) == squeeze(arg)) and releases_arg(arg, pr, mapped):
 			rels.setdefault(fname(pr), set()).add((sa[0], sa[1], int(pr[0].line)))
 	lay = layout(f)
 	while True:
