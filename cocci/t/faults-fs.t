@@ -78,6 +78,28 @@ scenario 'make scan-trees: a user\'s OUT/.scan-trees.src stops it, and stays' =>
 	}
 };
 
+# cocci/bin/lifo-rule.pl writes its rule, lists and wrappers.txt into
+# --out: a folder of the user's, whose other files (tmp/, ahead*, ...,
+# names its passes use for scratch) stay; an --out inside the tree is
+# refused before anything is written there.
+scenario 'lifo-rule.pl: the other files of --out stay; --out inside the tree refused' => sub {
+	my $out = "$tmp/rule-out";
+	write_to("$out/$_", "the user's\n") for qw(tmp/notes.txt ahead-of-release/x ahead.txt pass.cocci .kmap-lifo-made);
+	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/lifo-rule.pl", '--tree', $t, '--out', $out, '--jobs', 1, '--quiet');
+	is($st, 0, 'lifo-rule.pl into a folder with files of the user\'s: exit 0') or diag $e;
+	is($o, "$out/kmap_local_lifo.cocci\n", '... prints the rule\'s path');
+	like(slurp("$out/kmap_local_lifo.cocci") // '', qr/^virtual records$/m, '... the rule is there');
+	ok(-f "$out/maps.list" && -f "$out/wrappers.txt", '... with its lists and wrappers.txt');
+	is_deeply([map { slurp("$out/$_") } qw(tmp/notes.txt ahead-of-release/x ahead.txt pass.cocci .kmap-lifo-made)],
+		[("the user's\n") x 5], '... the user\'s files stay as they were');
+	opendir my $d, $out or die;
+	is_deeply([sort grep { /^\./ && !/^\.\.?\z/ } readdir $d], ['.kmap-lifo-made'], '... and no scratch is left');
+	($st, $o, $e) = run3('perl', "$root/cocci/bin/lifo-rule.pl", '--tree', $t, '--out', "$t/rule", '--jobs', 1, '--quiet');
+	is($st, 2, '--out inside the tree: exit 2');
+	like($e, qr/is inside the kernel tree/, '... with a message');
+	ok(!-e "$t/rule", '... and nothing made in the tree');
+};
+
 # A file of the tree replaced by a FIFO during the scan, before the grep
 # that selects the files reads it or after (a grep of the tree that
 # does the swap: cocci/t/data/swap-grep.sh): the scan ends, within its
