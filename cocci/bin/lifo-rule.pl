@@ -17,7 +17,8 @@
 # (level N)"): the passes run in a scratch folder there, and only these
 # files are renamed into --out, which must be outside the tree; its
 # other files are left alone.  Prints the rule's path on stdout.  The
-# tree is only read.  Exit 0, or 2 on errors.
+# tree is only read.  Exit 0, or 2 on errors (spatch failing on a file:
+# the files in --out are left as they were).
 use v5.36;
 use FindBin;
 use lib "$FindBin::Bin/../lib";
@@ -32,7 +33,7 @@ use LifoPasses;
 my %o = (jobs => 0, timeout => 60);
 GetOptions(\%o, 'tree=s', 'out=s', 'jobs|j=i', 'timeout=i', 'quiet', 'spatch=s', 'help')
 	or fail("bad options (see --help)");
-if ($o{help}) { exec 'sed', '-n', '3,20p', $0 }
+if ($o{help}) { exec 'sed', '-n', '3,21p', $0 }
 fail("--tree DIR is required") unless $o{tree};
 fail("--out DIR is required") unless $o{out};
 fail("$o{tree}: no such directory") unless -d $o{tree};
@@ -49,6 +50,13 @@ my $work = scratch_dir($out, 'lifo-rule') . '/rule';
 my $r = LifoPasses::run(tree => $tree, all => [LifoTree::tree_files($tree)],
 	root => project_root(), dir => $work, jobs => $o{jobs} || ncpus(),
 	timeout => $o{timeout}, spatch => $o{spatch}, say => $say, progress => sub { sub {} });
+# Only a complete run replaces the rule of an earlier one: the passes
+# that spatch failed in found fewer helpers.
+if (@{$r->{errors}}) {
+	print STDERR "lifo-rule: spatch failed: $_\n" for @{$r->{errors}};
+	print STDERR "lifo-rule: exit 2; the rule in $out, if any, is left as it was\n";
+	exit 2;
+}
 {
 	# The rule last, not interrupted half way.
 	local @SIG{qw(INT TERM HUP)} = ('IGNORE') x 3;
@@ -56,10 +64,6 @@ my $r = LifoPasses::run(tree => $tree, all => [LifoTree::tree_files($tree)],
 		my $to = $out . ($f =~ s{.*/}{/}r);
 		rename $f, $to or fail("cannot rename $f to $to: $!");
 	}
-}
-if (@{$r->{errors}}) {
-	print STDERR "lifo-rule: spatch failed: $_\n" for @{$r->{errors}};
-	exit 2;
 }
 $say->(sprintf "lifo-rule: %d wrappers in %s\n", scalar @{$r->{wrappers}}, $tree);
 print "$out/kmap_local_lifo.cocci\n";

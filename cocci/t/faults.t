@@ -72,6 +72,33 @@ scenario 'spatch killed: exit 2, said so, old results kept' => sub {
 	is_deeply(leftovers($out), [], '... no temporary files left');
 };
 
+# cocci/bin/lifo-rule.pl with spatch killed: exit 2, said so, and the
+# rule that knows the tree's helpers (and its lists) left as it was, not
+# replaced by one with the seed names only.
+scenario 'lifo-rule.pl with spatch killed: the last rule is left' => sub {
+	my $ht = fake_tree();
+	write_to("$ht/lib/helpers.c", "void *map_it(struct page *page)\n{\n\treturn kmap_local_page(page);\n}\n");
+	my $ro = "$tmp/rule";
+	my @rule = ('timeout', 300, 'perl', "$root/cocci/bin/lifo-rule.pl", '--tree', $ht, '--out', $ro, '--jobs', 1, '--quiet');
+	($st, $o) = run_cmd(@rule);
+	is($st, 0, 'lifo-rule.pl: exit 0');
+	my @files = qw(kmap_local_lifo.cocci maps.list releases.list wrappers.txt);
+	my %before = map { $_ => slurp("$ro/$_") } @files;
+	like($before{'wrappers.txt'} // '', qr/^map map_it /m, '... it knows the helper');
+	{
+		local $ENV{FAULT} = 'kill';
+		($st, $o) = run_cmd("timeout 300 perl '$root/cocci/bin/lifo-rule.pl' --tree '$ht' --out '$ro' --jobs 1 --quiet $fake 2>'$ro.err'");
+	}
+	$e = slurp("$ro.err");
+	is($st, 2, 'spatch killed: exit 2');
+	like($e, qr/lifo-rule: spatch failed: .*killed by signal 9/, '... says how spatch ended');
+	like($e, qr/the rule in \Q$ro\E, if any, is left as it was/, '... and that the last rule stays');
+	is($o, '', '... prints no rule');
+	is_deeply({ map { $_ => slurp("$ro/$_") } @files }, \%before, '... the rule and its lists are left as they were');
+	opendir my $d, $ro or die;
+	is_deeply([grep { /^\.lifo-rule/ } readdir $d], [], '... and no scratch is left');
+};
+
 # One file crashes spatch: the batch is retried file by file.
 scenario 'one file crashes spatch: the batch retried file by file' => sub {
 	for (['crash', qr/spatch exited with status 1 on mm\/copy\.c: EXN: Failure\("injected crash"\)/],
