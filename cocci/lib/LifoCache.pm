@@ -21,7 +21,7 @@ use v5.36;
 use Digest::SHA qw(sha256_hex);
 use File::Path qw(make_path);
 use File::Find ();
-use LifoCommon qw(read_bytes);
+use LifoCommon qw(read_bytes open_write);
 use LifoLists;
 use LifoSlice;
 
@@ -104,9 +104,9 @@ sub put($self, $key, $e) {
 	my $text = "$FORMAT $key\n$body" . 'S ' . sha256_hex($body) . "\nend\n";
 	my $tmp = "$p.$$.tmp";
 	eval { make_path($p =~ s{/[^/]*$}{}r) };
-	my $fh;
-	unless (open($fh, '>:raw', $tmp) && print($fh $text) && close($fh) && rename($tmp, $p)) {
-		$self->{write_error} = "cannot write $p: $!";
+	my ($fh, $why);
+	unless (($fh = open_write($tmp, \$why, fresh => 1)) && print($fh $text) && close($fh) && rename($tmp, $p)) {
+		$self->{write_error} = "cannot write $p: " . ($why // "$!") =~ s/\Acannot write: //r;
 		unlink $tmp;
 		return;
 	}
@@ -116,12 +116,18 @@ sub put($self, $key, $e) {
 # Removes the entries not used for $days days; at most once a day.
 sub prune($self, $days = 30) {
 	my $stamp = "$self->{dir}/spatch/.pruned";
-	return 0 if -f $stamp && -M _ < 1;
+	# (A link there is no stamp: lstat.)
+	return 0 if lstat($stamp) && -f _ && -M _ < 1;
 	my $n = 0;
 	File::Find::find({ no_chdir => 1, wanted => sub {
 		$n += unlink $_ if -f $_ && m{/[0-9a-f]{64}(?:\.\d+\.tmp)?\z} && -M _ > $days;
 	} }, "$self->{dir}/spatch");
-	if (open my $fh, '>', $stamp) { close $fh }
+	if (my $fh = open_write($stamp, \my $why)) {
+		utime undef, undef, $fh;
+		close $fh;
+	} else {
+		$self->{write_error} //= LifoCommon::write_error($stamp, $why);
+	}
 	return $n;
 }
 

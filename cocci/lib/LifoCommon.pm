@@ -12,8 +12,8 @@ use lib File::Spec->catdir(File::Spec->rel2abs(__FILE__) =~ s{/[^/]*\z}{}r, '..'
 use ProcRun ();
 use OwnDir ();
 # (The reader is shared; its subs stay LifoCommon's too.)
-use ReadFile qw(read_bytes open_regular read_error);
-our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes write_bytes copy_regular open_regular
+use ReadFile qw(read_bytes open_regular read_error open_write write_error);
+our @EXPORT_OK = qw(fail project_root is_ktree check_out_dir checker_rule read_bytes write_bytes copy_regular open_regular open_write
 	jobs_option lock_out scratch_dir tool_version entries mark_own check_own);
 
 # The tooling's own version (SARIF's tool.driver.version, findings.json):
@@ -108,7 +108,8 @@ sub jobs_option($j) {
 my %LOCKS;
 sub lock_out($out) {
 	my $f = "$out/.lock";
-	open my $fh, '+>>', $f or fail("cannot write $f: $!");
+	my $why;
+	my $fh = open_write($f, \$why, read => 1, append => 1) // fail(write_error($f, $why));
 	unless (flock $fh, LOCK_EX | LOCK_NB) {
 		seek $fh, 0, 0;
 		my $who = <$fh> // '';
@@ -163,8 +164,10 @@ sub check_out_dir($out, $tree = undef, $name = 'OUT') {
 	}
 	eval { make_path($out) };
 	my $probe = "$out/.write-test.$$";
-	if (!-d $out || !open(my $fh, '>', $probe)) {
-		fail($name eq 'OUT' ? "cannot write the output folder $out" : "$name=$out: cannot write that folder");
+	my $why = 'not a folder';
+	if (!-d $out || !open_write($probe, \$why, fresh => 1)) {
+		fail(($name eq 'OUT' ? "cannot write the output folder $out" : "$name=$out: cannot write that folder")
+			. ': ' . $why =~ s/\Acannot write: //r);
 	}
 	unlink $probe;
 	return abs_path($out);

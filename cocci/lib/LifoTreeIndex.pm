@@ -94,9 +94,9 @@ sub save($self) {
 	my $id = sprintf '%x%x', time, $$;
 	my $write = sub ($name, $text) {
 		my $tmp = "$dir/$name.$$.tmp";
-		my $fh;
-		return 1 if open($fh, '>:raw', $tmp) && print($fh $text) && close($fh) && rename($tmp, "$dir/$name");
-		my $err = "cannot write $dir/$name: $!";
+		my ($fh, $why);
+		return 1 if ($fh = LifoCommon::open_write($tmp, \$why, fresh => 1)) && print($fh $text) && close($fh) && rename($tmp, "$dir/$name");
+		my $err = "cannot write $dir/$name: " . ($why // "$!") =~ s/\Acannot write: //r;
 		unlink $tmp;
 		die "$err\n";
 	};

@@ -143,4 +143,30 @@ ok($f, 'a finding record');
 $c->put($k3, { lines => [$rec], parse_errors => 0, handled => 1, cut => [] });
 is_deeply(LifoFinding::from_line($c->get($k3)->{lines}[0] // ''), $f, '... kept and read back: the same finding');
 
+# Symbolic links put in the cache where it writes (an entry's temporary
+# file, the index's, the stamp of the pruning) to a file of the user's:
+# never written through.
+scenario 'symbolic links in the cache: never followed' => sub {
+	my $victim = write_to("$dir/victim.txt", "the user's\n");
+	my $lc = (LifoCache->new("$dir/lc"))[0];
+	my $p = "$dir/lc/spatch/" . substr($k1, 0, 2) . "/$k1";
+	write_to("$p.x", '');
+	symlink $victim, "$p.$$.tmp" or die;
+	$lc->put($k1, { lines => ['g.c:1:2: WARNING: x'], parse_errors => 0, handled => 1, cut => [] });
+	is(slurp($victim), "the user's\n", 'a link at an entry\'s temporary name: its target is left as it was');
+	ok($lc->get($k1) && !-l "$p.$$.tmp" && !-e "$p.$$.tmp", '... the entry is kept, the link gone');
+	symlink $victim, "$dir/lc/spatch/.pruned" or die;
+	$lc->prune;
+	is(slurp($victim), "the user's\n", 'a link at the stamp of the pruning: its target is left as it was');
+	like($lc->stats->{write_error} // '', qr{cannot write \Q$dir/lc/spatch/.pruned\E: it is a symbolic link \(not followed\)},
+		'... and the cache says so');
+	my $i = LifoTreeIndex->new("$dir/lc", $tree, {%sigs}, 2000);
+	my $ix = $i->{dir};
+	write_to("$ix/x", '');
+	symlink $victim, "$ix/files.$$.tmp" or die;
+	is($i->save, undef, 'a link at the index\'s temporary name: saved');
+	is(slurp($victim), "the user's\n", '... its target is left as it was');
+	ok(!-l "$ix/files.$$.tmp" && -f "$ix/files", '... the link gone, the index written');
+};
+
 done_testing;

@@ -100,6 +100,20 @@ scenario 'lifo-rule.pl: the other files of --out stay; --out inside the tree ref
 	ok(!-e "$t/rule", '... and nothing made in the tree');
 };
 
+# A symbolic link put at OUT/.lock, to a file of the user's: the scan
+# stops, naming it, and never writes through it (it emptied the file).
+scenario 'a symbolic link at OUT/.lock: not followed' => sub {
+	my $out = "$tmp/lock-link";
+	my $victim = write_to("$tmp/lock-victim.txt", "the user's\n");
+	mkdir $out;
+	symlink $victim, "$out/.lock" or die;
+	my ($st, $o, $e) = run3('perl', "$root/cocci/bin/lifo-scan.pl", '--tree', $t, '--out', $out, '--jobs', 1);
+	is($st, 2, 'OUT/.lock a symbolic link: exit 2');
+	like($e, qr{cannot write \Q$out/.lock\E: it is a symbolic link \(not followed\): remove it}, '... saying so');
+	is(slurp($victim), "the user's\n", '... the file it names is left as it was');
+	ok(!-e "$out/findings.json", '... and nothing is written');
+};
+
 # A file of the tree replaced by a FIFO during the scan, before the grep
 # that selects the files reads it or after (a grep of the tree that
 # does the swap: cocci/t/data/swap-grep.sh): the scan ends, within its

@@ -6,12 +6,13 @@
 # (test-kernels/lib) share it.
 package OwnDir;
 use v5.36;
+use ReadFile ();
 
 our $STAMP = '.kmap-lifo-made';
 
 # Stamps folder $dir as made by the tool; false when it cannot.
 sub mark($dir) {
-	open my $fh, '>', "$dir/$STAMP" or return 0;
+	my $fh = ReadFile::open_write("$dir/$STAMP") or return 0;
 	return close $fh;
 }
 

@@ -28,4 +28,10 @@ ok(!OwnDir::owned("$d/link"), 'not owned: a link to a stamped folder');
 touch("$d/file");
 ok(!OwnDir::owned("$d/file"), 'not owned: a file');
 ok(!OwnDir::mark("$d/none"), 'mark: false when the folder is not there');
+# A stamp that is a symbolic link (to nothing, or to a file of the
+# user's): never written through.
+make_path("$d/linked");
+symlink "$d/made-here", "$d/linked/$OwnDir::STAMP" or die;
+ok(!OwnDir::mark("$d/linked"), 'mark: false when the stamp is a symbolic link');
+ok(!-e "$d/made-here", '... and nothing made where it points');
 done_testing;

@@ -12,7 +12,7 @@ use Time::HiRes qw(time);
 use Digest::MD5;
 use File::Find qw(find);
 use KernelBuild;
-use ReadFile qw(read_bytes);
+use ReadFile qw(read_bytes open_write write_error);
 use BootState;
 use BootGuest;
 use BootQemu qw(qemu_command run_timed);
@@ -73,7 +73,8 @@ sub result($self, $case, $ok, $detail, %row) {
 sub lock($self) {
 	return if $self->{lock};
 	make_path($self->{out});
-	open $self->{lock}, '>', "$self->{out}/lock" or die "$self->{out}/lock: $!\n";
+	my $why;
+	$self->{lock} = open_write("$self->{out}/lock", \$why) // die write_error("$self->{out}/lock", $why) . "\n";
 	if (!flock $self->{lock}, LOCK_EX | LOCK_NB) {
 		$self->note("another boot-test holds $self->{out}/lock; waiting");
 		flock $self->{lock}, LOCK_EX;
@@ -263,10 +264,14 @@ sub table($self) {
 
 # Run CASES (and the sparse case when asked); returns the exit status:
 # 2, before anything is written, when OUT holds a folder of a name the
-# harness uses that it did not make.
+# harness uses that it did not make, or OUT/lock cannot be written (a
+# symbolic link there).
 sub run($self, $cases, $sparse) {
 	my $t0 = time;
-	$self->lock;
+	if (!eval { $self->lock; 1 }) {
+		print STDERR "boot-test: $@";
+		return 2;
+	}
 	if (my @foreign = $self->foreign_folders) {
 		print STDERR "boot-test: $_ was not made by boot-test, which replaces that folder: move it away, or pick another BUILD=\n"
 			for @foreign;

@@ -71,6 +71,19 @@ for my $name (qw(src src-debug src.tmp obj-base obj-debug guest logs work-debug 
 	is(slurp("$out/src"), "the user's\n", '... and it stays');
 }
 
+# OUT/lock a symbolic link to a file of the user's: never followed (the
+# run opened it to write, and emptied the file it names).
+{
+	my $out = "$d/user-lock/test-kernels";
+	put("$d/user-lock/notes.txt", "the user's\n");
+	make_path($out);
+	symlink "$d/user-lock/notes.txt", "$out/lock" or die;
+	my ($st, $err) = run_in($out);
+	is($st, 2, 'BUILD/test-kernels/lock a symbolic link: exit 2') or diag $err;
+	like($err, qr{^boot-test: cannot write \Q$out/lock\E: it is a symbolic link \(not followed\): remove it$}m, '... saying so');
+	is(slurp("$d/user-lock/notes.txt"), "the user's\n", '... the file it names is left as it was');
+}
+
 # The harness's own folders: stamped, and used again by the next run.
 my $out = "$d/own/test-kernels";
 my ($st, $err) = run_in($out);
