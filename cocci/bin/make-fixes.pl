@@ -298,9 +298,10 @@ for my $i (0 .. $#patches) {
 	splice @l, $i + 1, 0, @h;
 	LifoOutput::write_file($p, join '', @l);
 }
-@patches = place_patches($pdir, \@patches, [map { "$_->{file}\t$_->{function}" } @groups], !%want);
+# (A file in the way stops the run now, before the checks.)
+my $placing = plan_patches($pdir, \@patches, [map { "$_->{file}\t$_->{function}" } @groups], !%want);
 
-# --- checks ------------------------------------------------------------------
+# --- checks, on the patches in scratch ---------------------------------------
 my $bad = 0;
 unless ($o{'no-check'}) {
 	# patch -p1 and git am on a scratch copy of the touched files.
@@ -369,6 +370,9 @@ unless ($o{'no-check'}) {
 	push @notes, "no build check (BUILD_CHECK=0)" if $build_check eq '0';
 	$say->(map { "make-fixes: note: $_\n" } @notes);
 }
+# The patches replace those of the last run only now: an interrupted
+# run leaves those as they were.
+@patches = place_patches($placing);
 $say->("make-fixes: " . scalar(@patches) . " patch(es) in $pdir\n");
 write_reports(@unfixed);
 exit($bad ? 1 : 0);
@@ -404,15 +408,16 @@ sub write_reports(@un) {
 			. " a bug report draft for its maintainers in $rdir/$n (fingerprint"
 			. join('', map { ' ' . LifoFinding::fingerprint($_) } @{$g->{findings}}) . ", for REVIEWED= once handled)\n");
 	}
-	place_patches($rdir, \@new, [map { "$_->{file}\t$_->{function}" } @un], !%want);
+	place_patches(plan_patches($rdir, \@new, [map { "$_->{file}\t$_->{function}" } @un], !%want));
 }
 
-# Moves the new patches (@$new, one per function: @$keys) into $pdir and
-# returns their paths there.  Removes the patches an earlier run listed in
-# the manifest: all of them with $all, else those of the same functions;
-# one changed since it was written is kept, with a note.  A file of the
-# same name that make fixes did not write stops it before anything moves.
-sub place_patches($pdir, $new, $keys, $all) {
+# How the new patches (@$new, one per function: @$keys) replace those in
+# $pdir (place_patches() does it): the patches an earlier run listed in
+# the manifest go, all of them with $all, else those of the same
+# functions; one changed since it was written is kept, with a note.  A
+# file of the same name that make fixes did not write stops it (exit 2)
+# before anything moves.
+sub plan_patches($pdir, $new, $keys, $all) {
 	my $mf = "$pdir/.make-fixes-manifest";
 	my %key = map { $new->[$_] =~ s{.*/}{}r => $keys->[$_] } 0 .. $#$new;
 	my (@keep, @remove);
@@ -433,7 +438,16 @@ sub place_patches($pdir, $new, $keys, $all) {
 		fail("$pdir/$n exists and make fixes did not write it (or it was changed since): move it away")
 			if -e "$pdir/$n" && !(grep { $_ eq $n } @remove);
 	}
-	unlink map { "$pdir/$_" } @remove;
+	return { pdir => $pdir, mf => $mf, new => $new, key => \%key, keep => \@keep, remove => \@remove };
+}
+
+# Moves the patches into place as plan_patches() planned, not
+# interrupted half way; returns their paths there.
+sub place_patches($plan) {
+	my ($pdir, $mf, $new, %key) = (@$plan{qw(pdir mf new)}, %{$plan->{key}});
+	my @keep = @{$plan->{keep}};
+	local @SIG{qw(INT TERM HUP)} = ('IGNORE') x 3;
+	unlink map { "$pdir/$_" } @{$plan->{remove}};
 	my @placed;
 	for my $p (@$new) {
 		my $n = $p =~ s{.*/}{}r;

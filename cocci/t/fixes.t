@@ -389,4 +389,37 @@ scenario 'after a scan with errors: refused, unless --rescan' => sub {
 	is($s2, 0, '... --rescan scans again and makes them') or diag $m2;
 };
 
+# Interrupted during its checks (the tree's checkpatch.pl hangs: a sleep
+# of a duration of this run's own), make fixes leaves the patches of the
+# last run as they were, as it says.
+scenario 'interrupted during its checks: the last patches stay' => sub {
+	my $k = fake_tree();
+	my $io = "$out/intr";
+	unlink "$k/scripts/checkpatch.pl";
+	run_cmd("$fixes $author --tree $k --out $io >/dev/null 2>&1");
+	my $pd = "$io/patches";
+	my %before = map { $_ => slurp($_) } glob("$pd/*"), "$pd/.make-fixes-manifest";
+	is(scalar(grep { /\.patch\z/ } keys %before), 3, 'a first run: three patches');
+	my $mark = sprintf '3600.%d', $$;
+	write_to("$k/scripts/checkpatch.pl", "exec 'sleep', '$mark';\n");
+	my $pid = fork // die;
+	if (!$pid) {
+		open STDOUT, '>', "$io.out";
+		open STDERR, '>', "$io.err";
+		exec 'perl', "$root/cocci/bin/make-fixes.pl", '--no-build-check', '--fixer', "perl $root/cocci/t/data/fake-fixer.pl",
+			'--jobs', 2, '--quiet', '--author', 'Test Author <test@example.org>', '--signoff', '--tree', $k, '--out', $io;
+	}
+	my $checking = sub { grep { (slurp($_) // '') =~ /\Q$mark\E/ } glob '/proc/[0-9]*/cmdline' };
+	my $w = 0;
+	select(undef, undef, undef, 0.2), $w++ until $checking->() || $w > 300;
+	ok($checking->(), 'the second run (signed off) reaches its checks');
+	kill 'INT', $pid;
+	waitpid $pid, 0;
+	ok($? & 127 || $? >> 8, 'interrupted: it ends, not with success');
+	like(slurp("$io.err"), qr/interrupted \(SIGINT\): temporary files removed, results left as they were/, '... and says the results are left');
+	is_deeply({ map { $_ => slurp($_) } glob("$pd/*"), "$pd/.make-fixes-manifest" }, \%before,
+		'... and they are: the patches of the first run, not signed off');
+	is_deeply([running($mark)], [], '... nothing it started is left running');
+};
+
 done_testing;
