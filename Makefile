@@ -5,7 +5,9 @@
 KVER ?= 6.12
 KSRC ?=
 J ?= $(shell nproc)
-BUILD ?= $(CURDIR)/build
+# An empty BUILD= (or one of blanks) is the default too: make clean and
+# the tests would otherwise remove /scan-*, /cache, /cocci-tests, ...
+override BUILD := $(if $(strip $(BUILD)),$(BUILD),$(CURDIR)/build)
 OUT ?= $(if $(KSRC),$(BUILD)/scan-ksrc,$(BUILD)/scan-$(KVER))
 WRAPPERS ?= 1
 # make scan keeps what spatch printed per file here (CACHE= for none).

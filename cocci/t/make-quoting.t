@@ -134,6 +134,35 @@ is(pwned(), '', 'make clean: nothing ran');
 ok(!-e "$build/scan-6.12" && !-e "$build/cache", 'make clean: BUILD emptied of its results');
 ok(-d "$d/b" && -d "$proj/b", 'make clean: the folders named by words of BUILD are left alone');
 
+# An empty BUILD= (or one of blanks, from the command line or the
+# environment) is the default build folder: never "" + /scan-*, ... (make
+# clean would remove /cache; the rule tests /cocci-tests).
+scenario 'an empty BUILD= is the default build folder' => sub {
+	for my $b ('BUILD=', 'BUILD= ') {
+		is(make('-n', 'clean', $b), 0, "make -n clean $b");
+		is(`cat '$d/make.out'`, "rm -rf '$proj/build'/scan-* '$proj/build/test-kernels' '$proj/build/cocci-tests' '$proj/build/cache'\n",
+			'... removes what is inside the default BUILD');
+	}
+	{
+		local $ENV{BUILD} = '';
+		# (make() drops BUILD from the environment; here it stays.)
+		is(`cd '$proj' && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -n -s -f '$makefile' clean 2>&1`, "rm -rf '$proj/build'/scan-* '$proj/build/test-kernels' '$proj/build/cocci-tests' '$proj/build/cache'\n",
+			'an empty BUILD in the environment: the same');
+	}
+	# The rule tests (cocci/tests/run.pl, the real one, with nothing to
+	# test here: it stops once it has made its folder), through make and
+	# alone.
+	make_path("$proj/cocci/tests", "$proj/cocci/lib");
+	symlink "$root/cocci/tests/$_", "$proj/cocci/tests/$_" or die for qw(run.sh run.pl);
+	symlink "$root/cocci/lib/$_", "$proj/cocci/lib/$_" or die for map { s{.*/}{}r } glob "$root/cocci/lib/*";
+	symlink "$root/scripts/lib", "$proj/scripts/lib" or die;
+	make('check-cocci', 'BUILD=');
+	ok(-d "$proj/build/cocci-tests", 'make check-cocci BUILD=: the rule tests work in the default BUILD');
+	rmdir "$proj/build/cocci-tests";
+	system("cd '$proj' && BUILD= perl cocci/tests/run.pl >/dev/null 2>&1");
+	ok(-d "$proj/build/cocci-tests", 'cocci/tests/run.pl with an empty BUILD: the same');
+};
+
 scenario 'BASELINE= and REVIEWED=' => sub {
 	is(make('scan', "BASELINE=$d/base $evil", "REVIEWED=$d/rev $evil", 'WRAPPERS=0', 'CACHE='), 0, 'make scan BASELINE= REVIEWED=');
 	is(pwned(), '', '... nothing ran');

@@ -25,7 +25,8 @@ use ProcRun ();
 my $top = abs_path("$FindBin::Bin/../..");
 my $tests = "$top/cocci/tests";
 my $sp = "$top/cocci/kmap_local_lifo.cocci";
-my $work = ($ENV{BUILD} // "$top/build") . '/cocci-tests';
+# (An empty BUILD is the default, as in the Makefile: never /cocci-tests.)
+my $work = (($ENV{BUILD} // '') =~ /\S/ ? $ENV{BUILD} : "$top/build") . '/cocci-tests';
 my $update = $ENV{UPDATE};
 my ($passed, $failed) = (0, 0);
 
