@@ -95,7 +95,7 @@ deps:
 	@sh scripts/deps.sh $(if $(DEPS_KVER),$(call shq,$(DEPS_KVER)))
 
 tree: deps
-	@tree=$(TREE) && echo "$$tree" && sh scripts/git-tree-hint.sh "$$tree" $(if $(KSRC),,$(call shq,$(KVER)))
+	@tree=$(TREE) && printf '%s\n' "$$tree" && sh scripts/git-tree-hint.sh "$$tree" $(if $(KSRC),,$(call shq,$(KVER)))
 
 scan: deps
 	@tree=$(TREE) && perl cocci/bin/lifo-scan.pl --tree "$$tree" --out $(call shq,$(OUT)) --jobs $(call shq,$(J)) --kver $(call shq,$(KVER)) $(if $(filter 1,$(WRAPPERS)),--wrappers) $(if $(FAIL_ON),--fail-on $(call shq,$(FAIL_ON))) \

@@ -9,7 +9,8 @@
 case ${1:-} in -h | --help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 set -eu
 
-die() { echo "ktree: $*" >&2; exit 2; }
+# (printf, never echo, on paths: dash's echo reads "\c", "\n" in them.)
+die() { printf 'ktree: %s\n' "$*" >&2; exit 2; }
 
 is_ktree() {
 	[ -f "$1/Makefile" ] && [ -f "$1/Kconfig" ] && [ -d "$1/arch" ] &&
@@ -23,7 +24,7 @@ if [ -n "$ksrc" ]; then
 	[ -d "$ksrc" ] || die "KSRC=$ksrc: no such directory"
 	ksrc=$(cd "$ksrc" && pwd)
 	is_ktree "$ksrc" || die "KSRC=$ksrc is not a kernel tree (no top-level Makefile with VERSION, Kconfig, arch/)"
-	echo "$ksrc"
+	printf '%s\n' "$ksrc"
 	exit 0
 fi
 
@@ -37,7 +38,7 @@ if [ ! -f "$dest/.extracted" ]; then
 	mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] || die "cannot write the tree cache $cache (set KTREE_CACHE)"
 	tmp=$dest.tmp.$$
 	rm -rf "$tmp"
-	echo "ktree: extracting $tarball into $dest" >&2
+	printf 'ktree: extracting %s into %s\n' "$tarball" "$dest" >&2
 	mkdir "$tmp"
 	tar -C "$tmp" -xJf "$tarball" || { rm -rf "$tmp"; die "extracting $tarball failed"; }
 	sub=$(ls "$tmp")
@@ -47,5 +48,5 @@ if [ ! -f "$dest/.extracted" ]; then
 	touch "$dest/.extracted"
 fi
 is_ktree "$dest" || die "$dest is not a kernel tree; remove it to extract again"
-echo "ktree: $dest: $(make -s -C "$dest" kernelversion 2>/dev/null)" >&2
-echo "$dest"
+printf 'ktree: %s: %s\n' "$dest" "$(make -s -C "$dest" kernelversion 2>/dev/null)" >&2
+printf '%s\n' "$dest"

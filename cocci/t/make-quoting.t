@@ -107,6 +107,15 @@ is(make('tree', "KVER=6.1$evil"), 0, 'make tree');
 is(pwned(), '', 'make tree: nothing ran');
 is_deeply(args_of('deps.sh'), ["6.1$want"], 'make tree: KVER as given to deps.sh');
 is_deeply(args_of('git-tree-hint.sh'), ["$d/the tree", "6.1$want"], 'make tree: the tree and KVER as given to git-tree-hint.sh');
+scenario 'make tree: a path with backslashes printed as it is' => sub {
+	# (dash's echo would stop at "\c" and turn "\n" into a line break.)
+	my $k = "$proj/scripts/ktree.sh";
+	my $orig = slurp($k);
+	write_to($k, $rec_sh . "printf '%s\\n' '$d/the\\n\\c tree'\n");
+	is(make('tree'), 0, 'make tree');
+	is(`cat '$d/make.out'`, "$d/the\\n\\c tree\n", '... prints the path as it is');
+	write_to($k, $orig);
+};
 
 is(make('bench-rescan', "J=3$evil"), 0, 'make bench-rescan');
 is_deeply(args_of('bench-rescan.pl'), ["$d/the tree", "3$want"], 'make bench-rescan: J as given');
