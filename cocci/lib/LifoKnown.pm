@@ -17,6 +17,7 @@
 package LifoKnown;
 use v5.36;
 use LifoFinding ();
+use LifoCommon ();
 
 # new(baseline => FILE|undef, reviewed => FILE|undef); dies with a
 # message naming the file (and line) on a file that cannot be read or
@@ -30,9 +31,20 @@ sub new($class, %a) {
 
 sub active($self) { return defined $self->{baseline} || defined $self->{reviewed} }
 
+# The file named by BASELINE= or REVIEWED= ($what), to read: a handle,
+# or a die naming it.  A regular file only: a FIFO would wait for a
+# writer for good (never opened blocking), a folder is no empty list.
+sub _open($what, $file) {
+	die "$what=$file: a folder, not a file\n" if -d $file;
+	my $fh = LifoCommon::open_regular($file, \my $why);
+	return $fh if $fh;
+	die "$what=$file: " . ($why =~ s/\Acannot read: //r) . "\n";
+}
+
 sub _read_baseline($self, $file) {
 	require LifoOutput;
-	die "BASELINE=$file: no such file\n" unless -f $file;
+	die "BASELINE=$file: no such file\n" unless -e $file;
+	_open('BASELINE', $file);
 	my $j = eval { LifoOutput::read_json($file) } // die "BASELINE=$file: not a findings.json of make scan: " . ($@ =~ s/\s+\z//r) . "\n";
 	my $list = ref $j eq 'HASH' ? $j->{findings} : $j;
 	die "BASELINE=$file: not a findings.json of make scan (no findings array)\n" unless ref $list eq 'ARRAY';
@@ -47,7 +59,7 @@ sub _read_baseline($self, $file) {
 }
 
 sub _read_reviewed($self, $file) {
-	open my $fh, '<', $file or die "REVIEWED=$file: $!\n";
+	my $fh = _open('REVIEWED', $file);
 	while (my $l = <$fh>) {
 		$l =~ s/\r?\n\z//;
 		next if $l =~ /^\s*(?:#|\z)/;

@@ -5,6 +5,7 @@ package LifoOutput;
 use v5.36;
 use JSON::PP ();
 use LifoFinding ();
+use LifoCommon ();
 use Exporter 'import';
 our @EXPORT_OK = qw(findings_json sarif_log write_file read_json);
 
@@ -28,10 +29,11 @@ sub findings_json($f, %h) {
 	});
 }
 
+# (A regular file only: LifoCommon's reader, which never waits on a FIFO.)
 sub read_json($file) {
-	open my $fh, '<', $file or die "cannot read $file: $!\n";
-	local $/;
-	return JSON::PP->new->utf8->decode(<$fh>);
+	my $why;
+	my $text = LifoCommon::read_bytes($file, \$why) // die LifoCommon::read_error($file, $why) . "\n";
+	return JSON::PP->new->utf8->decode($text);
 }
 
 # Findings from findings.json (any version; 1: the bare array).

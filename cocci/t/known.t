@@ -10,6 +10,7 @@ use TestLib;
 use File::Temp qw(tempdir);
 use File::Copy qw(copy);
 use JSON::PP ();
+use POSIX qw(mkfifo);
 use LifoKnown;
 use LifoOutput ();
 use SarifCheck qw(check_sarif);
@@ -32,6 +33,29 @@ scenario 'the reviewed-findings file' => sub {
 	ok(!eval { LifoKnown->new(reviewed => "$tmp/junk") }, 'a line that is no fingerprint: refused');
 	like($@, qr/junk:2: not FINGERPRINT WHY/, '... naming the line');
 	ok(!eval { LifoKnown->new(reviewed => "$tmp/none") }, 'a missing file: refused');
+};
+
+# REVIEWED= and BASELINE= name files: a FIFO there is refused at once
+# (never a read that waits for a writer), a folder is refused (never
+# read as a file with no entries).
+scenario 'REVIEWED= or BASELINE= a FIFO or a folder: refused' => sub {
+	mkfifo("$tmp/fifo", 0600) or die "mkfifo: $!";
+	mkdir "$tmp/dir";
+	for my $what (qw(reviewed baseline)) {
+		my $k = eval {
+			local $SIG{ALRM} = sub { die "blocked\n" };
+			alarm 10;
+			my $k = LifoKnown->new($what => "$tmp/fifo");
+			alarm 0;
+			$k;
+		};
+		alarm 0;
+		my $err = $@;
+		ok(!$k && $err ne "blocked\n", "\U$what\E= a FIFO: refused, without waiting for a writer");
+		like($err, qr/^\U$what\E=\Q$tmp\E\/fifo: not a regular file/, '... saying so');
+		ok(!eval { LifoKnown->new($what => "$tmp/dir") }, "\U$what\E= a folder: refused");
+		like($@, qr/^\U$what\E=\Q$tmp\E\/dir: a folder, not a file/, '... saying so');
+	}
 };
 
 # (A plan after a test has run cannot skip: the rest ends the file.)
