@@ -109,15 +109,15 @@ sub draft($tree, $g, %a) {
 		$msg .= "\t$file:$f->{line} $g->{function}()\n\twarn: " . warning($f) . "\n\n";
 	}
 	$msg .= code_lines($file, \@lines, @{$g->{findings}}) . "\n";
-	my $why = "These mappings are slots of a per-CPU stack and must be released in reverse order,"
+	my $because = "These mappings are slots of a per-CPU stack and must be released in reverse order,"
 		. " as Documentation/mm/highmem.rst says.";
 	if ($g->{impact} eq 'fix') {
-		$why .= " Releasing the outer mapping first trips the WARN_ON_ONCE() in kunmap_local_indexed() and pops"
+		$because .= " Releasing the outer mapping first trips the WARN_ON_ONCE() in kunmap_local_indexed() and pops"
 			. " the slot of the inner mapping, which is still in use. Affected: kernels with $g->{affected}.";
 	} else {
-		$why .= " Here nothing changes at run time (" . $g->{reason} . "): a cleanup.";
+		$because .= " Here nothing changes at run time (" . $g->{reason} . "): a cleanup.";
 	}
-	$msg .= wrap($why) . "\n";
+	$msg .= wrap($because) . "\n";
 	my @r = reasons($tree, $g, $a{seed}, $a{helpers} // {}, \@lines);
 	$msg .= wrap("There is no patch with this report: " . join('; ', @r) . ". The order has to be changed by hand,"
 		. " by someone who knows the code.") . "\n";

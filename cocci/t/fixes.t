@@ -315,6 +315,7 @@ EOF2
 	(my $loud = $fixes) =~ s/ --quiet//;
 	my ($st, $o) = run_cmd("$loud $author --signoff --tree $r --out $out/rep 2>&1");
 	is($st, 0, 'make fixes: exit 0 (a report is not a failed check)') or diag $o;
+	unlike($o, qr/ at \S+\.p[lm] line \d+\.$/m, '... and no Perl warning ("my" variable $why masks ...)');
 	my $n = 'drivers-x-apart.c-copy_apart.eml';
 	like($o, qr/^report \Q$n\E$/m, 'a report, named on stdout');
 	like($o, qr/^make-fixes: drivers\/x\/apart\.c:11: copy_apart\(\): no patch \(patch mode cannot move this release\): a bug report draft for its maintainers in \S+\/reports\/\Q$n\E \(fingerprint [0-9a-f]{16}, for REVIEWED= once handled\)$/m,
