@@ -567,16 +567,17 @@ def note(a, pa, b, pb, p):
 	keep(g, rank, p, record("pair", p, mapping(ea, pa), mapping(eb, pb)),
 	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
 
-def note_carried(y, x, pa, p, fld=None):
+def note_carried(y, x, pa, p, fld=None, pa2=None):
 	"""y keeps what x mapped at pa in an earlier round of a loop, and is
-	released at p after x is mapped at pa again (for a structure x, a
-	helper given &x maps its field, or x.fld is mapped, released through
-	y, a pointer to a copy of x)."""
-	if not on_stack(x, pa):
+	released at p after x is mapped at pa again, or at pa2 (for a
+	structure x, a helper given &x maps its field, or x.fld is mapped,
+	released through y, a pointer to a copy of x)."""
+	pa2 = pa if pa2 is None else pa2
+	if not on_stack(x, pa) or not on_stack(x, pa2):
 		return
 	# Released where the new mapping failed (if (IS_ERR(de)) {...}): the
 	# copy is the only mapping held there.
-	if failed_test(lines_of(p[0].file), int(p[0].line) - 1, [str(x)] + [n for n in [assignee(pa)] if n]):
+	if failed_test(lines_of(p[0].file), int(p[0].line) - 1, [str(x)] + [n for n in [assignee(pa2)] if n]):
 		return
 	h = helpers_of(pa[0].file).get(callee(pa))
 	if fld:
@@ -585,10 +586,13 @@ def note_carried(y, x, pa, p, fld=None):
 		y, x = field_through(y, h[1]), field_through("&" + str(x), h[1])
 	y, x = tidy(y), tidy(x)
 	first = mapping(y, pa)
-	first["round"] = "earlier"
-	g = (p[0].file, p[0].current_element, "carried", key(pa), y)
-	keep(g, (int(p[0].line), int(p[0].column)), p, record("pair", p, first, mapping(x, pa)),
-	     [(pa, "%s mapped, and kept in %s" % (x, y))])
+	if key(pa) == key(pa2):
+		first["round"] = "earlier"
+	# (One finding for the newer mapping: the one of an earlier round of
+	# the loop rather than the one before the loop, when both are.)
+	g = (p[0].file, p[0].current_element, "carried", key(pa2), y)
+	keep(g, (int(p[0].line), int(p[0].column), key(pa) != key(pa2)), p, record("pair", p, first, mapping(x, pa2)),
+	     [(pa, "%s mapped, and kept in %s" % (x, y))] + ([(pa2, "%s mapped again" % x)] if key(pa) != key(pa2) else []))
 
 decided = set()
 
@@ -2801,7 +2805,7 @@ Y = X;
 expression carried0.X, carried0.Y, E;
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
-position pa, ps, p;
+position pa, pa2, ps, p;
 @@
 \( X = <+... ma@pa(...) ...+> \)
 ... when != ra(..., <+... X ...+>, ...)
@@ -2810,7 +2814,7 @@ Y@ps = X;
 ... when != ra(..., <+... Y ...+>, ...)
     when != ra(..., <+... X ...+>, ...)
     when != Y = E
-\( X = <+... ma@pa(...) ...+> \)
+\( X = <+... ma@pa2(...) ...+> \)
 ... when != ra(..., <+... X ...+>, ...)
     when != ra(..., <+... Y ...+>, ...)
     when != X = E
@@ -2818,9 +2822,55 @@ Y@ps = X;
 ra@p(..., <+... Y ...+>, ...)
 
 @script:python@
-X << carried0.X; Y << carried0.Y; pa << carried.pa; p << carried.p;
+X << carried0.X; Y << carried0.Y; pa << carried.pa; pa2 << carried.pa2; p << carried.p;
 @@
-note_carried(Y, X, pa, p)
+note_carried(Y, X, pa, p, pa2=pa2)
+
+// The same where the handles are declared: "char *old = buffer;" in the
+// loop (or in straight-line code: old = x; x = map(); kunmap(old)).
+@carriedv0 depends on tokens && !patch exists@
+identifier X, Y;
+type T;
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+@@
+(
+X = <+... ma(...) ...+>;
+|
+T X = <+... ma(...) ...+>;
+)
+...
+T Y = X;
+
+@carriedv depends on carriedv0 exists@
+identifier carriedv0.X, carriedv0.Y;
+type T, T2;
+expression E;
+identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+position pa, pa2, ps, p;
+@@
+(
+X = <+... ma@pa(...) ...+>;
+|
+T X = <+... ma@pa(...) ...+>;
+)
+... when != ra(..., <+... X ...+>, ...)
+    when != X = E
+T2 Y@ps = X;
+... when != ra(..., <+... Y ...+>, ...)
+    when != ra(..., <+... X ...+>, ...)
+    when != Y = E
+\( X = <+... ma@pa2(...) ...+> \)
+... when != ra(..., <+... X ...+>, ...)
+    when != ra(..., <+... Y ...+>, ...)
+    when != X = E
+    when != Y = E
+ra@p(..., <+... Y ...+>, ...)
+
+@script:python@
+X << carriedv0.X; Y << carriedv0.Y; pa << carriedv.pa; pa2 << carriedv.pa2; p << carriedv.p;
+@@
+note_carried(Y, X, pa, p, pa2=pa2)
 
 @carriedf depends on tokens && !patch exists@
 expression S, T, E;

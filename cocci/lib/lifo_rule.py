@@ -283,16 +283,17 @@ def note(a, pa, b, pb, p):
 	keep(g, rank, p, record("pair", p, mapping(ea, pa), mapping(eb, pb)),
 	     [(pa, "%s mapped" % tidy(a)), (pb, "%s mapped" % tidy(b))])
 
-def note_carried(y, x, pa, p, fld=None):
+def note_carried(y, x, pa, p, fld=None, pa2=None):
 	"""y keeps what x mapped at pa in an earlier round of a loop, and is
-	released at p after x is mapped at pa again (for a structure x, a
-	helper given &x maps its field, or x.fld is mapped, released through
-	y, a pointer to a copy of x)."""
-	if not on_stack(x, pa):
+	released at p after x is mapped at pa again, or at pa2 (for a
+	structure x, a helper given &x maps its field, or x.fld is mapped,
+	released through y, a pointer to a copy of x)."""
+	pa2 = pa if pa2 is None else pa2
+	if not on_stack(x, pa) or not on_stack(x, pa2):
 		return
 	# Released where the new mapping failed (if (IS_ERR(de)) {...}): the
 	# copy is the only mapping held there.
-	if failed_test(lines_of(p[0].file), int(p[0].line) - 1, [str(x)] + [n for n in [assignee(pa)] if n]):
+	if failed_test(lines_of(p[0].file), int(p[0].line) - 1, [str(x)] + [n for n in [assignee(pa2)] if n]):
 		return
 	h = helpers_of(pa[0].file).get(callee(pa))
 	if fld:
@@ -301,10 +302,13 @@ def note_carried(y, x, pa, p, fld=None):
 		y, x = field_through(y, h[1]), field_through("&" + str(x), h[1])
 	y, x = tidy(y), tidy(x)
 	first = mapping(y, pa)
-	first["round"] = "earlier"
-	g = (p[0].file, p[0].current_element, "carried", key(pa), y)
-	keep(g, (int(p[0].line), int(p[0].column)), p, record("pair", p, first, mapping(x, pa)),
-	     [(pa, "%s mapped, and kept in %s" % (x, y))])
+	if key(pa) == key(pa2):
+		first["round"] = "earlier"
+	# (One finding for the newer mapping: the one of an earlier round of
+	# the loop rather than the one before the loop, when both are.)
+	g = (p[0].file, p[0].current_element, "carried", key(pa2), y)
+	keep(g, (int(p[0].line), int(p[0].column), key(pa) != key(pa2)), p, record("pair", p, first, mapping(x, pa2)),
+	     [(pa, "%s mapped, and kept in %s" % (x, y))] + ([(pa2, "%s mapped again" % x)] if key(pa) != key(pa2) else []))
 
 decided = set()
 
