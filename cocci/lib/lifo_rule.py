@@ -253,7 +253,8 @@ def on_stack(x, pos):
 	sg_miter_next() maps with kmap() unless the iterator was started
 	with SG_MITER_ATOMIC (lib/scatterlist.c): an iterator that the
 	function starts with flags naming SG_MITER_* only, without it, is
-	not; flags the rules cannot read count as atomic."""
+	not, nor one started with a local every assignment of which names
+	such flags only; flags the rules cannot read count as atomic."""
 	g = guards.get(callee(pos))
 	if g:
 		args = call_at(pos)[1]
@@ -265,11 +266,30 @@ def on_stack(x, pos):
 	for m in re.finditer(r"\bsg_miter_start\s*\(", text):
 		args = call_args(text[m.end() - 1:])
 		if len(args) == 4 and tidy(args[0]) == tidy(x):
-			if re.fullmatch(r"[\sA-Z_|()]*", args[3]) and all(
-					w.startswith("SG_MITER_") for w in re.findall(r"\w+", args[3])):
-				return "SG_MITER_ATOMIC" in args[3]
-			return True
+			return miter_atomic(args[3].strip(), text)
 	return True
+
+def miter_flags(e):
+	"""Whether expression e names SG_MITER_* flags only."""
+	return re.fullmatch(r"[\sA-Z0-9_|()]*", e) is not None and \
+		all(w.startswith("SG_MITER_") for w in re.findall(r"[A-Za-z_]\w*", e))
+
+def miter_atomic(flags, text):
+	"""Whether the flags an sg_miter iterator is started with in the
+	function text can hold SG_MITER_ATOMIC: constants, or a local each
+	assignment of which is constants (either value of a choice: if/else
+	or c ? SG_MITER_TO_SG : SG_MITER_FROM_SG); anything else can."""
+	if miter_flags(flags):
+		return "SG_MITER_ATOMIC" in flags
+	if not re.fullmatch(r"[A-Za-z_]\w*", flags) or re.search(r"&\s*%s\b" % flags, text):
+		return True
+	values = []
+	for m in re.finditer(r"(?<![\w.>])%s\s*\|?=(?!=)\s*([^;]*);" % flags, text):
+		v = m.group(1).split("?", 1)[-1].replace(":", "|")
+		if not miter_flags(v):
+			return True
+		values.append(v)
+	return not values or any("SG_MITER_ATOMIC" in v for v in values)
 
 def note(a, pa, b, pb, p):
 	if not distinct(a, b):
