@@ -883,11 +883,22 @@ def params_of(pos):
 	return [(re.sub(r"\s+", " ", q.group(1)), q.group(2)) for q in ps if q]
 
 def field_of(x, pos):
-	"""x as (type, path from a pointer parameter: "$->src.addr"), or None."""
+	"""x as (type, path from a pointer parameter: "$->src.addr"), or None.
+	Also from a local pointer set from a parameter (a callback: "struct
+	s *p = data;") and from a structure of the function (s.addr, given
+	to a helper as &s: "$->addr")."""
 	x = tidy(x)
 	for t, name in params_of(pos):
 		if re.match(re.escape(name) + r"(->|\.)", x):
 			return (t, "$" + x[len(name):], name)
+	m = re.match(r"(\w+)(->|\.)", x)
+	if not m:
+		return None
+	names = param_names(pos)
+	for text in definition(pos):
+		d = re.search(r"\b(struct\s+\w+)\s*(\*?)\s*%s\s*(=\s*(?:\([^()]*\)\s*)?(\w+)\s*)?[;,=]" % m.group(1), text)
+		if d and (d.group(2) == "*") == (m.group(2) == "->") and (not d.group(2) or d.group(4) in names):
+			return (re.sub(r"\s+", " ", d.group(1)), "$->" + x[m.end():], m.group(1))
 	return None
 
 # Across functions of a file: fields a function maps and never releases
@@ -1816,8 +1827,9 @@ def note_caller_field(r, p):
 	if not fld or (not any(h[1] == fld[1][1:] for h in helpers_of(f).values()) and
 			not any(q == fld[1][1:] for es in held_fields.get(f, {}).values() for _, q in es)):
 		return
+	# (Preferably its own call, which left the field mapped.)
 	maps = sorted((pm for g, pm in field_maps.get(f, ()) if g[:2] == fld[:2]),
-		key=lambda pm: (pm[0].current_element == fn, int(pm[0].line)))
+		key=lambda pm: (pm[0].current_element == fn, callee(pm) != fn, int(pm[0].line)))
 	if not maps:
 		return
 	parts = re.findall(r"(?:->|\.)\w+|\[[^\]]*\]", squeeze(r)[len(fld[2]):])
