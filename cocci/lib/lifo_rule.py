@@ -266,7 +266,8 @@ def on_stack(x, pos):
 	for m in re.finditer(r"\bsg_miter_start\s*\(", text):
 		args = call_args(text[m.end() - 1:])
 		if len(args) == 4 and tidy(args[0]) == tidy(x):
-			return miter_atomic(args[3].strip(), text)
+			code = re.sub(r"/\*.*?\*/|//[^\n]*", " ", "\n".join(definition(pos)), flags=re.S)
+			return miter_atomic(args[3].strip(), code, param_names(pos))
 	return True
 
 def miter_flags(e):
@@ -274,22 +275,27 @@ def miter_flags(e):
 	return re.fullmatch(r"[\sA-Z0-9_|()]*", e) is not None and \
 		all(w.startswith("SG_MITER_") for w in re.findall(r"[A-Za-z_]\w*", e))
 
-def miter_atomic(flags, text):
+def miter_atomic(flags, text, params=()):
 	"""Whether the flags an sg_miter iterator is started with in the
 	function text can hold SG_MITER_ATOMIC: constants, or a local each
 	assignment of which is constants (either value of a choice: if/else
-	or c ? SG_MITER_TO_SG : SG_MITER_FROM_SG); anything else can."""
+	or c ? SG_MITER_TO_SG : SG_MITER_FROM_SG); anything else can (a
+	parameter, whatever the function assigns it)."""
 	if miter_flags(flags):
 		return "SG_MITER_ATOMIC" in flags
-	if not re.fullmatch(r"[A-Za-z_]\w*", flags) or re.search(r"&\s*%s\b" % flags, text):
+	if not re.fullmatch(r"[A-Za-z_]\w*", flags) or flags in params or re.search(r"&\s*%s\b" % flags, text):
 		return True
 	values = []
-	for m in re.finditer(r"(?<![\w.>])%s\s*\|?=(?!=)\s*([^;]*);" % flags, text):
-		v = m.group(1).split("?", 1)[-1].replace(":", "|")
+	for m in re.finditer(r"(?<![\w.>])%s\s*([^\s=!<>]?)=(?!=)\s*([^;]*);" % flags, text):
+		if m.group(1) == "&":	# (clears flags: adds none)
+			continue
+		if m.group(1) not in ("", "|") or "SG_MITER_ATOMIC" in m.group(2):
+			return True
+		v = m.group(2).split("?", 1)[-1].replace(":", "|")
 		if not miter_flags(v):
 			return True
 		values.append(v)
-	return not values or any("SG_MITER_ATOMIC" in v for v in values)
+	return not values
 
 def note(a, pa, b, pb, p):
 	if not distinct(a, b):
@@ -315,6 +321,12 @@ def note_carried(y, x, pa, p, fld=None, pa2=None):
 	# copy is the only mapping held there.
 	if failed_test(lines_of(p[0].file), int(p[0].line) - 1, [str(x)] + [n for n in [assignee(pa2)] if n]):
 		return
+	# (Straight on from the newer mapping, a release of x, or of a copy
+	# of it, in a block that does not leave: a release under a test the
+	# rules cannot relate, or through an alias; the main rule decides
+	# those.)
+	if key(pa) != key(pa2) and int(pa2[0].line) < int(p[0].line) and released_between(x, pa2, p):
+		return
 	h = helpers_of(pa[0].file).get(callee(pa))
 	if fld:
 		y, x = "%s->%s" % (tidy(y), fld), "%s.%s" % (tidy(x), fld)
@@ -329,6 +341,27 @@ def note_carried(y, x, pa, p, fld=None, pa2=None):
 	g = (p[0].file, p[0].current_element, "carried", key(pa2), y)
 	keep(g, (int(p[0].line), int(p[0].column), key(pa) != key(pa2)), p, record("pair", p, first, mapping(x, pa2)),
 	     [(pa, "%s mapped, and kept in %s" % (x, y))] + ([(pa2, "%s mapped again" % x)] if key(pa) != key(pa2) else []))
+
+def released_between(x, a, b):
+	"""Whether the lines from position a to the one before position b
+	release x, or a copy of it made there (cur = x), in a statement that
+	is not followed by a return or goto in its block (an exit)."""
+	lines = lines_of(b[0].file)
+	lo, hi = int(a[0].line) - 1, int(b[0].line) - 1
+	seg = "\n".join(lines[lo:hi])
+	x = tidy(x)
+	names = {x} | set(re.findall(r"(?<![\w.>])(\w+)\s*=\s*%s\s*;" % re.escape(x), seg))
+	rels = plain_releases | iterators | set(release_helper_names(b[0].file))
+	for m in re.finditer(r"\b(\w+)\s*\(", seg):
+		if m.group(1) not in rels:
+			continue
+		if not any(mentions(arg, n, b) for arg in call_args(seg[m.end() - 1:]) for n in names):
+			continue
+		rest = seg[m.end():]
+		close = rest.find("}")
+		if not re.search(r"\b(return|goto|break|continue)\b", rest if close < 0 else rest[:close]):
+			return True
+	return False
 
 decided = set()
 
