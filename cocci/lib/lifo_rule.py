@@ -422,7 +422,7 @@ def operand(e):
 	e, before = tidy(e), None
 	while e != before:
 		before = e
-		e = re.sub(r"^\((?:[\w\s]+\*?\s*)+\)\s*(?=\S)", "", e)	# a cast
+		e = re.sub(r"^\((?:[\w\s]+\**\s*)+\)\s*(?=[\w(*&])", "", e)	# a cast
 		if e.startswith("(") and closing(e, 0, "(", ")") == len(e) - 1:
 			e = e[1:-1].strip()
 		depth = 0
@@ -678,11 +678,13 @@ def passed_on(f, fn, o, arr):
 	text, starts = flat(f)
 	lay = layout(f)
 	end = bisect.bisect_right(starts, o) - 1
-	while end + 1 < len(lay) and lay[end + 1][0] == fn:
+	# (Preprocessor lines inside the function are outside any for layout().)
+	lines = lines_of(f)
+	while end + 1 < len(lay) and (lay[end + 1][0] == fn or lines[end + 1].startswith("\x23")):
 		end += 1
 	stop = starts[end + 1] if end + 1 < len(starts) else len(text)
 	name = r"\s*(?:->|\.)\s*".join(re.escape(w) for w in re.split(r"->|\.", squeeze(arr)))
-	return re.search(r"[(,]\s*(?:&\s*)?%s\s*(?:\[\s*0\s*\]\s*)?[,)]" % name, text[o:stop]) is not None
+	return re.search(r"[(,]\s*(?:\([\w\s*]+\)\s*)?(?:&\s*)?%s\s*(?:\[\s*0\s*\]\s*)?[,)]" % name, text[o:stop]) is not None
 
 def array_helper_calls(f, own):
 	"""The calls in file f of the helpers that map or release an array of

@@ -248,6 +248,17 @@ class Element(Case):
         self.assertIsNone(e("[i]"))
         self.assertIsNone(e("a[i] + 1"))
 
+    def test_operand(self):
+        o = self.m.operand
+        self.assertEqual(o("( void * ) ( addr & PAGE_MASK )"), "addr")
+        self.assertEqual(o("p[i] + off"), "p[i]")
+        self.assertEqual(o("p [ i + 1 ] . f - 1"), "p[i + 1].f")
+        self.assertEqual(o("( p ) -> addr"), "(p)->addr")
+        self.assertEqual(o("( addr ) + off"), "addr")
+        self.assertEqual(o("( void ** ) p[i]"), "p[i]")
+        self.assertEqual(o("s -> p [ i ]"), "s->p[i]")
+        self.assertEqual(o("- x"), "- x")
+
 
 class CText(Case):
     SRC = ("int f(void)\n"

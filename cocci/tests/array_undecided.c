@@ -19,3 +19,16 @@ void g(struct page **pages, void **ptrs, int n)
 		ptrs[i] = kmap_local_page(pages[i]);
 	release_all(ptrs, n);
 }
+
+/* The same, the helper given a cast of the array after an #ifdef block. */
+void h(struct page **pages, void **ptrs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		ptrs[i] = kmap_local_page(pages[i]);
+#ifdef CONFIG_FOO
+	pr_debug("mapped %d\n", n);
+#endif
+	release_all((const void **)ptrs, n);
+}
