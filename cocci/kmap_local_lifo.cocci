@@ -127,6 +127,38 @@ def call_args(text):
 		cur += c
 	return args
 
+plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_local_pfn;kmap_atomic;kmap_atomic_prot;kmap_atomic_pfn;pte_offset_map;pte_offset_map_lock;pte_offset_map_nolock;pte_offset_map_ro_nolock;pte_offset_map_rw_nolock;__pte_offset_map;__pte_offset_map_lock;pte_alloc_map;pte_alloc_map_lock;bvec_kmap_local;io_mapping_map_local_wc;io_mapping_map_atomic_wc;zs_map_object;zpool_map_handle" # summaries: maps.list
+plain_maps = set(plain_map_names.split(";"))
+# The argument that holds what a release function of several arguments
+# releases (the others name the page, a lock, the data read).
+ADDRESS_ARG = {"folio_release_kmap": 1, "unmap_and_put_page": 1, "pte_unmap_unlock": 0, "skb_seq_read": 2}
+
+def releases_param(x, pr):
+	"""Whether the release call at pr releases x, a parameter it is
+	given, rather than what it is given with it: a call given a local
+	that the function set from a mapping call releases that mapping
+	(qxl apply_reloc() releases the page it mapped with
+	qxl_bo_kunmap_atomic_page(qdev, bo, reloc_page), not qdev).  The
+	page of folio_release_kmap(folio, addr) names the mapping too."""
+	name, args = call_at(pr)
+	mine = [i for i, a in enumerate(args)
+		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+].*)?" % re.escape(x), a.strip(), re.S)]
+	return len(args) < 2 or not own_mapped_args(pr, args, mine)
+
+def own_mapped_args(pr, args, skip=()):
+	"""The arguments of the call at pr (but those of index in skip) that
+	are locals its function set from a mapping call: what a release
+	helper given them releases is that function own mapping."""
+	body = "\n".join(definition(pr))
+	out = []
+	for i, a in enumerate(args):
+		if i not in skip and re.fullmatch(r"\w+", a.strip()):
+			for m in re.finditer(r"(?<![\w.>])%s\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*\(" % re.escape(a.strip()), body):
+				if m.group(1) in plain_maps:
+					out.append(i)
+					break
+	return out
+
 def call_at(p):
 	"""The name and the arguments of the call at position p."""
 	m = re.match(r"(\w+)\s*(\(.*)", text_from(p), re.S)
@@ -322,8 +354,6 @@ extern_fields = "" # summaries: fields.list
 # of 6.1 maps with kmap_atomic() for EROFS_KMAP_ATOMIC, with kmap() else).
 call_guards = "" # summaries: guards.list
 # Functions whose result is a mapping.
-plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_local_pfn;kmap_atomic;kmap_atomic_prot;kmap_atomic_pfn;pte_offset_map;pte_offset_map_lock;pte_offset_map_nolock;pte_offset_map_ro_nolock;pte_offset_map_rw_nolock;__pte_offset_map;__pte_offset_map_lock;pte_alloc_map;pte_alloc_map_lock;bvec_kmap_local;io_mapping_map_local_wc;io_mapping_map_atomic_wc;zs_map_object;zpool_map_handle" # summaries: maps.list
-plain_maps = set(plain_map_names.split(";"))
 iterator_names = "sg_miter_next;skb_seq_read" # summaries: iterators.list
 # Functions that release their argument.
 plain_release_names = "kunmap_local;kunmap_atomic;__kunmap_local;__kunmap_atomic;pte_unmap;pte_unmap_unlock;folio_release_kmap;unmap_and_put_page;sg_miter_stop;skb_abort_seq_read;io_mapping_unmap_local;io_mapping_unmap_atomic" # summaries: releases.list
@@ -566,6 +596,10 @@ def miter_atomic(flags, text, params=()):
 	or c ? SG_MITER_TO_SG : SG_MITER_FROM_SG); anything else can (a
 	parameter, whatever the function assigns it)."""
 	if miter_flags(flags):
+		return "SG_MITER_ATOMIC" in flags
+	# (Either value of a choice written in the call.)
+	c = re.fullmatch(r"[^?:]*\?([^?:]*):([^?:]*)", flags)
+	if c and miter_flags(c.group(1)) and miter_flags(c.group(2)):
 		return "SG_MITER_ATOMIC" in flags
 	if not re.fullmatch(r"[A-Za-z_]\w*", flags) or flags in params or re.search(r"&\s*%s\b" % flags, text):
 		return True
@@ -1584,10 +1618,6 @@ def leaves_mapped(f, line, releases, seen=None, name=None):
 			depth += t.count("{") - t.count("}")
 	return True
 
-# The argument that holds what a release function of several arguments
-# releases (the others name the page, a lock, the data read).
-ADDRESS_ARG = {"folio_release_kmap": 1, "unmap_and_put_page": 1, "pte_unmap_unlock": 0, "skb_seq_read": 2}
-
 def address_arg(pr):
 	"""The argument of the release call at pr that holds the address:
 	the second of folio_release_kmap() and unmap_and_put_page(), the
@@ -1607,6 +1637,9 @@ def releases_arg(arg, pr, mapped):
 		return True
 	if name in ADDRESS_ARG:
 		return address_arg(pr) == squeeze(arg)
+	# (Given a page its function mapped itself, it releases that one.)
+	if own_mapped_args(pr, args):
+		return False
 	held = [a for a in args if (struct_arg(a, pr) or (0, None))[1] in mapped]
 	return not held or squeeze(arg) in map(squeeze, held)
 

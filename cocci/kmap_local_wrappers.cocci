@@ -106,6 +106,38 @@ def call_args(text):
 		cur += c
 	return args
 
+plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_local_pfn;kmap_atomic;kmap_atomic_prot;kmap_atomic_pfn;pte_offset_map;pte_offset_map_lock;pte_offset_map_nolock;pte_offset_map_ro_nolock;pte_offset_map_rw_nolock;__pte_offset_map;__pte_offset_map_lock;pte_alloc_map;pte_alloc_map_lock;bvec_kmap_local;io_mapping_map_local_wc;io_mapping_map_atomic_wc;zs_map_object;zpool_map_handle" # summaries: maps.list
+plain_maps = set(plain_map_names.split(";"))
+# The argument that holds what a release function of several arguments
+# releases (the others name the page, a lock, the data read).
+ADDRESS_ARG = {"folio_release_kmap": 1, "unmap_and_put_page": 1, "pte_unmap_unlock": 0, "skb_seq_read": 2}
+
+def releases_param(x, pr):
+	"""Whether the release call at pr releases x, a parameter it is
+	given, rather than what it is given with it: a call given a local
+	that the function set from a mapping call releases that mapping
+	(qxl apply_reloc() releases the page it mapped with
+	qxl_bo_kunmap_atomic_page(qdev, bo, reloc_page), not qdev).  The
+	page of folio_release_kmap(folio, addr) names the mapping too."""
+	name, args = call_at(pr)
+	mine = [i for i, a in enumerate(args)
+		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+].*)?" % re.escape(x), a.strip(), re.S)]
+	return len(args) < 2 or not own_mapped_args(pr, args, mine)
+
+def own_mapped_args(pr, args, skip=()):
+	"""The arguments of the call at pr (but those of index in skip) that
+	are locals its function set from a mapping call: what a release
+	helper given them releases is that function own mapping."""
+	body = "\n".join(definition(pr))
+	out = []
+	for i, a in enumerate(args):
+		if i not in skip and re.fullmatch(r"\w+", a.strip()):
+			for m in re.finditer(r"(?<![\w.>])%s\s*=\s*(?:\([^()]*\)\s*)?(\w+)\s*\(" % re.escape(a.strip()), body):
+				if m.group(1) in plain_maps:
+					out.append(i)
+					break
+	return out
+
 def call_at(p):
 	"""The name and the arguments of the call at position p."""
 	m = re.match(r"(\w+)\s*(\(.*)", text_from(p), re.S)
@@ -403,19 +435,22 @@ identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, p
 identifier orl = {kmap_lifo_none}; // opreleases.list
 identifier sn = {kmap_lifo_none}; // opstructs.list
 struct sn *EO;
-position pf;
+position pf, pr;
 @@
 TR f@pf(..., T *x, ...) {
 ... when != x = E
-\( rf(..., \(x\|x + E\|x - E\), ...); \| EO->orl(..., \(x\|x + E\|x - E\), ...); \)
+\( rf@pr(..., \(x\|x + E\|x - E\), ...); \| EO->orl@pr(..., \(x\|x + E\|x - E\), ...); \)
 ...
 }
 
 @script:python depends on report@
 f << wrel.f;
+x << wrel.x;
 pf << wrel.pf;
+pr << wrel.pr;
 @@
-print("WRAPPER: release %s %s" % (f, pf[0].file))
+if releases_param(str(x), pr):
+	print("WRAPPER: release %s %s" % (f, pf[0].file))
 
 // The functions that map themselves: none releases by key.  (Calls,
 // not paths: a path search of every function costs far more.)

@@ -38,8 +38,6 @@ extern_fields = "" # summaries: fields.list
 # of 6.1 maps with kmap_atomic() for EROFS_KMAP_ATOMIC, with kmap() else).
 call_guards = "" # summaries: guards.list
 # Functions whose result is a mapping.
-plain_map_names = "kmap_local_page;kmap_local_page_prot;kmap_local_folio;kmap_local_pfn;kmap_atomic;kmap_atomic_prot;kmap_atomic_pfn;pte_offset_map;pte_offset_map_lock;pte_offset_map_nolock;pte_offset_map_ro_nolock;pte_offset_map_rw_nolock;__pte_offset_map;__pte_offset_map_lock;pte_alloc_map;pte_alloc_map_lock;bvec_kmap_local;io_mapping_map_local_wc;io_mapping_map_atomic_wc;zs_map_object;zpool_map_handle" # summaries: maps.list
-plain_maps = set(plain_map_names.split(";"))
 iterator_names = "sg_miter_next;skb_seq_read" # summaries: iterators.list
 # Functions that release their argument.
 plain_release_names = "kunmap_local;kunmap_atomic;__kunmap_local;__kunmap_atomic;pte_unmap;pte_unmap_unlock;folio_release_kmap;unmap_and_put_page;sg_miter_stop;skb_abort_seq_read;io_mapping_unmap_local;io_mapping_unmap_atomic" # summaries: releases.list
@@ -282,6 +280,10 @@ def miter_atomic(flags, text, params=()):
 	or c ? SG_MITER_TO_SG : SG_MITER_FROM_SG); anything else can (a
 	parameter, whatever the function assigns it)."""
 	if miter_flags(flags):
+		return "SG_MITER_ATOMIC" in flags
+	# (Either value of a choice written in the call.)
+	c = re.fullmatch(r"[^?:]*\?([^?:]*):([^?:]*)", flags)
+	if c and miter_flags(c.group(1)) and miter_flags(c.group(2)):
 		return "SG_MITER_ATOMIC" in flags
 	if not re.fullmatch(r"[A-Za-z_]\w*", flags) or flags in params or re.search(r"&\s*%s\b" % flags, text):
 		return True
@@ -1300,10 +1302,6 @@ def leaves_mapped(f, line, releases, seen=None, name=None):
 			depth += t.count("{") - t.count("}")
 	return True
 
-# The argument that holds what a release function of several arguments
-# releases (the others name the page, a lock, the data read).
-ADDRESS_ARG = {"folio_release_kmap": 1, "unmap_and_put_page": 1, "pte_unmap_unlock": 0, "skb_seq_read": 2}
-
 def address_arg(pr):
 	"""The argument of the release call at pr that holds the address:
 	the second of folio_release_kmap() and unmap_and_put_page(), the
@@ -1323,6 +1321,9 @@ def releases_arg(arg, pr, mapped):
 		return True
 	if name in ADDRESS_ARG:
 		return address_arg(pr) == squeeze(arg)
+	# (Given a page its function mapped itself, it releases that one.)
+	if own_mapped_args(pr, args):
+		return False
 	held = [a for a in args if (struct_arg(a, pr) or (0, None))[1] in mapped]
 	return not held or squeeze(arg) in map(squeeze, held)
 

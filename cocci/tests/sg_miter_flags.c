@@ -215,3 +215,30 @@ void h_bad(struct scatterlist *sg, int n, struct page *pg, bool to_buffer)
 	kunmap_atomic(p);
 	sg_miter_stop(&it);
 }
+
+/* A choice of constants written in the call (drivers/usb/storage/protocol.c). */
+void copy_inline_ok(struct scatterlist *sg, int n, struct page *pg, int dir)
+{
+	struct sg_mapping_iter it;
+	void *p;
+
+	sg_miter_start(&it, sg, n, dir == 1 ? SG_MITER_FROM_SG : SG_MITER_TO_SG);
+	p = kmap_atomic(pg);
+	while (sg_miter_next(&it))
+		memcpy(it.addr, p, it.length);
+	kunmap_atomic(p);
+	sg_miter_stop(&it);
+}
+
+void copy_inline_bad(struct scatterlist *sg, int n, struct page *pg, int dir)
+{
+	struct sg_mapping_iter it;
+	void *p;
+
+	sg_miter_start(&it, sg, n, dir == 1 ? SG_MITER_ATOMIC | SG_MITER_FROM_SG : SG_MITER_TO_SG);
+	p = kmap_atomic(pg);
+	while (sg_miter_next(&it))
+		memcpy(it.addr, p, it.length);
+	kunmap_atomic(p);
+	sg_miter_stop(&it);
+}

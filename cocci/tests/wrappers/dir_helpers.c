@@ -94,3 +94,35 @@ int dir_rename_ok(struct inode *old_dir, const char *name, struct inode *inode)
 	dir_delete_entry(old_dir, old_de, old_folio);
 	return 0;
 }
+
+/*
+ * Releases through the start of the page it computes from the entry
+ * (fs/ufs/dir.c ufs_delete_entry(): folio_release_kmap(folio, kaddr),
+ * kaddr = (char *)dir - from): the folio it is given names the mapping.
+ */
+int dir_delete_at(struct inode *inode, struct dir_entry *de, struct folio *folio)
+{
+	char *kaddr = (char *)de - offset_in_folio(folio, de);
+	int err = dir_commit(inode, de);
+
+	folio_release_kmap(folio, kaddr);
+	return err;
+}
+
+int dir_rename_at(struct inode *old_dir, const char *name, struct inode *inode)
+{
+	struct folio *old_folio, *dir_folio;
+	struct dir_entry *old_de, *dir_de;
+
+	old_de = dir_find_entry(old_dir, name, &old_folio);
+	if (!old_de)
+		return -ENOENT;
+	dir_de = dir_dotdot(inode, &dir_folio);
+	if (!dir_de) {
+		folio_release_kmap(old_folio, old_de);
+		return -EIO;
+	}
+	dir_delete_at(old_dir, old_de, old_folio);
+	folio_release_kmap(dir_folio, dir_de);
+	return 0;
+}
