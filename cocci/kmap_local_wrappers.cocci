@@ -160,7 +160,8 @@ def definition(pos):
 	or []."""
 	fn, lines = fname(pos), lines_of(pos[0].file)
 	for n in range(int(pos[0].line) - 1, -1, -1):
-		if re.match(r"(\w|\s*\x23\s*define\b).*\b%s\s*\(" % re.escape(fn), lines[n]):
+		# (The name may start the line, its type on the line above.)
+		if re.match(r"(?=\w|\s*\x23\s*define\b).*\b%s\s*\(" % re.escape(fn), lines[n]):
 			return lines[n:int(pos[0].line)]
 	return []
 

@@ -502,6 +502,13 @@ class Functions(Case):
         self.assertEqual(self.m.param_names(p), ["w", "pg", "n"])
         self.assertEqual(self.m.params_of(p), [("struct walk", "w"), ("const struct page", "pg")])
 
+    def test_name_starts_the_line(self):
+        f = self.c_file("static void\napply(struct dev *dev, struct info *info)\n{\n"
+                        "\tvoid *p = kmap_local_page(info->page);\n\tkunmap_local(p);\n}\n")
+        p = self.at(f, "kunmap_local", "apply")
+        self.assertEqual(len(self.m.definition(p)), 4)
+        self.assertEqual(self.m.param_names(p), ["dev", "info"])
+
     def test_fields(self):
         f = self.c_file(self.SRC)
         p = self.at(f, "kmap_local_page", "walk_map")
