@@ -51,26 +51,3 @@ static void *read_hdr(struct page *page, void **held)
 	*held = p;
 	return kzalloc(8, GFP_KERNEL);
 }
-
-/* Helpers of several arguments: the page, and what it belongs to. */
-static void *bo_kmap(struct dev *dev, struct bo *bo, unsigned long off)
-{
-	return kmap_local_page(bo->pages[off >> PAGE_SHIFT]);
-}
-
-static void bo_kunmap(struct dev *dev, struct bo *bo, void *addr)
-{
-	kunmap_local(addr);
-}
-
-/*
- * Maps and releases a page itself, the device given alongside (qxl
- * apply_reloc()): it releases nothing of its caller.
- */
-void patch_reloc(struct dev *dev, struct reloc *r)
-{
-	void *page = bo_kmap(dev, r->bo, r->off);
-
-	*(u32 *)(page + (r->off & ~PAGE_MASK)) = r->val;
-	bo_kunmap(dev, r->bo, page);
-}
