@@ -17,7 +17,7 @@ cocci=${COCCI:-$top/cocci/kmap_local_lifo.cocci}
 tree=$1
 shift
 command -v spatch >/dev/null || { echo "lifo-fix: spatch missing: run 'make deps'" >&2; exit 2; }
-[ -d "$tree" ] || { echo "lifo-fix: $tree: no such directory" >&2; exit 2; }
+[ -d "$tree" ] || { printf 'lifo-fix: %s: no such directory\n' "$tree" >&2; exit 2; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -94,6 +94,14 @@ my $fix = "$root/cocci/bin/lifo-fix.sh";
 	is($st, 2, 'lifo-fix.sh on a file that is not there: exit 2');
 	like($e, qr{^lifo-fix: cannot read \Q$t\E/mm/none\.c: No such file or directory$}m, '... saying so');
 }
+# A tree that is not there is named as given: sh's echo would read the
+# backslash of this name as an escape.
+{
+	my $t = "$tmp/no\\ttree";
+	my ($st, $o, $e) = run3('sh', $fix, $t, 'mm/copy.c');
+	is($st, 2, 'lifo-fix.sh on a missing tree: exit 2');
+	is($e, "lifo-fix: $t: no such directory\n", '... naming it as given');
+}
 {
 	my $t = fake_tree();
 	my $expect = do { my ($st, $o) = run3('sh', $fix, $t, 'mm/copy.c'); $o };
