@@ -2621,6 +2621,20 @@ pn << nullexit.pn;
 @@
 nullexit.add(key(pn))
 
+// (A block that leaves by a goto matches the second case above, at the
+// goto: the releases before it are also made where B is NULL.)
+@nullrel@
+expression pair.B;
+identifier rn = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+position pn;
+@@
+if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { <+... rn@pn(...) ...+> }
+
+@script:python@
+pn << nullrel.pn;
+@@
+nullexit.add(key(pn))
+
 // The same for a helper that maps through an out-parameter, when what
 // it returns says it failed (de = ext2_find_entry(dir, name, &page,
 // &page_addr); if (!de) goto out;): there it mapped nothing.
@@ -2823,6 +2837,51 @@ fn@q(...) {
 A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << kept.q;
 @@
 if key(pb) in helper_calls:
+	note(A, pa, B, pb, p)
+
+// leaked: or B, mapped by a mapping call, is neither released nor
+// handed on from there to the end of the function (an error path that
+// releases only the older mapping): it is still on top when A goes.
+// B is a local set from a mapping call (an iterator that a failed
+// sg_miter_next() left holds nothing): see the script.
+// Handing B on (to any call, a store, a return) after the release of A
+// may release it elsewhere, and storing it before: those paths count
+// as released.
+@leaked exists@
+identifier twice.fn;
+expression pair.B;
+position nest.pb, early.p;
+identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
+identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier snp = {kmap_lifo_none}; // opstructs.list
+struct snp *EOp;
+identifier F;
+expression E, X, EHp;
+position q;
+@@
+fn@q(...) {
+... when any
+\( B = <+... mb@pb(...) ...+> \)
+... when != X = <+... B ...+>
+    when != B = E
+    when any
+\( ra@p(...) \| \(rh@p\|EHp->rh@p\)(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
+... when != F(..., <+... B ...+>, ...)
+    when != X = <+... B ...+>
+    when != B = E
+    when != return <+... B ...+>;
+}
+
+@script:python depends on report || org || context@
+A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << leaked.q;
+@@
+# (A local only: an element or a field may be released through another
+# index, or by a helper given its structure.)
+if re.fullmatch(r"\w+", tidy(B)):
 	note(A, pa, B, pb, p)
 
 // Undecided: as early, but only the releases of B under a test of B

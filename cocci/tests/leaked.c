@@ -1,0 +1,123 @@
+/*
+ * An error path that releases the older mapping only: the newer one,
+ * never released there, is still on top when the older goes.
+ */
+int leak_bad(struct page *p, struct page *q, int err)
+{
+	char *a = kmap_local_page(p);
+	char *b = kmap_local_page(q);
+
+	if (err) {
+		kunmap_local(a);
+		return -EIO;
+	}
+	memcpy(a, b, 16);
+	kunmap_local(b);
+	kunmap_local(a);
+	return 0;
+}
+
+/* Through a label the newer mapping skips. */
+int leak_goto_bad(struct page *p, struct page *q)
+{
+	char *a = kmap_local_page(p);
+	char *b;
+
+	if (!a[0])
+		goto out;
+	b = kmap_local_page(q);
+	if (b[0])
+		goto out;
+	kunmap_local(b);
+out:
+	kunmap_local(a);
+	return 0;
+}
+
+/* A failed sg_miter_next() maps nothing: silent. */
+int miter_failed_ok(struct scatterlist *sg, unsigned int n, struct page *p)
+{
+	struct sg_mapping_iter miter;
+	char *a = kmap_local_page(p);
+
+	sg_miter_start(&miter, sg, n, SG_MITER_ATOMIC | SG_MITER_FROM_SG);
+	if (!sg_miter_next(&miter)) {
+		kunmap_local(a);
+		return -EIO;
+	}
+	memcpy(a, miter.addr, 16);
+	kunmap_local(a);
+	return 0;
+}
+
+/* Both released on the error path, newer first: silent. */
+int leak_ok(struct page *p, struct page *q, int err)
+{
+	char *a = kmap_local_page(p);
+	char *b = kmap_local_page(q);
+
+	if (err) {
+		kunmap_local(b);
+		kunmap_local(a);
+		return -EIO;
+	}
+	kunmap_local(b);
+	kunmap_local(a);
+	return 0;
+}
+
+/* Handed on after the release (finish() may release it): silent. */
+int handed_ok(struct page *p, struct page *q)
+{
+	char *a = kmap_local_page(p);
+	char *b = kmap_local_page(q);
+
+	kunmap_local(a);
+	return finish(b);
+}
+
+/* Stored before the release (the owner of s releases it): silent. */
+void stored_ok(struct state *s, struct page *p, struct page *q)
+{
+	char *a = kmap_local_page(p);
+	char *b = kmap_local_page(q);
+
+	s->buf = b;
+	kunmap_local(a);
+}
+
+/* A field, released through another index or a helper: silent. */
+void field_ok(struct walk *w, struct page *p, struct page *q)
+{
+	char *a = kmap_local_page(p);
+
+	w->buf = kmap_local_page(q);
+	kunmap_local(a);
+	walk_done(w);
+}
+
+/*
+ * The newer map failed (mm/memory.c copy_pte_range()): the older one
+ * released where the newer is NULL, the block leaving by a goto: silent.
+ */
+int null_exit_ok(struct mm_struct *mm, pmd_t *dst_pmd, pmd_t *src_pmd, unsigned long addr)
+{
+	pte_t *src_pte, *dst_pte;
+	spinlock_t *dst_ptl;
+	int ret = 0;
+
+	dst_pte = pte_alloc_map_lock(mm, dst_pmd, addr, &dst_ptl);
+	if (!dst_pte)
+		return -ENOMEM;
+	src_pte = pte_offset_map(src_pmd, addr);
+	if (!src_pte) {
+		pte_unmap_unlock(dst_pte, dst_ptl);
+		ret = -EAGAIN;
+		goto out;
+	}
+	copy_ptes(dst_pte, src_pte);
+	pte_unmap(src_pte);
+	pte_unmap_unlock(dst_pte, dst_ptl);
+out:
+	return ret;
+}
