@@ -115,25 +115,49 @@ sub _build_syms($self, $file) {
 
 # The symbols that only one architecture's Kconfig defines (a platform:
 # ARCH_OMAP2PLUS in arch/arm/mach-omap2/Kconfig): symbol => [arch,
-# "file:line"].
+# "file:line"].  Also a platform several define, each in its platform
+# files (ARCH_SUNXI: arch/arm/mach-sunxi/Kconfig,
+# arch/arm64/Kconfig.platforms, arch/riscv/Kconfig.socs): an ARCH_
+# symbol none defines in its arch/ARCH/Kconfig (MMU, HIGHMEM are
+# defined there, and hold on many architectures).  Of those the arch is
+# the first whose mappings can use the kmap_local stack (HIGHMEM or
+# force-map), or the first; the third element lists them all.
 sub _arch_only($self) {
 	return $self->{arch_only} if $self->{arch_only};
-	my (%in, %at);
+	my (%in, %at, %main);
 	for my $rel (grep { !m{(?:^|/)(?:Documentation|tools)/} } $self->_kconfig_files) {
 		my $arch = $rel =~ m{^arch/([^/]+)/} ? $1 : '';
 		my $fh = $self->_open($rel) or next;
 		while (my $l = <$fh>) {
 			next unless $l =~ /^\s*(?:menu)?config\s+(\w+)/;
-			$in{$1}{$arch} = 1;
-			$at{$1} //= "$rel:$.";
+			my $sym = $1;
+			$in{$sym}{$arch} = 1;
+			$at{$sym}{$arch} //= "$rel:$.";
+			$main{$sym} = 1 if $rel =~ m{^arch/[^/]+/Kconfig\z};
 		}
 	}
 	my %only;
 	for my $sym (keys %in) {
-		my @a = keys %{$in{$sym}};
-		$only{$sym} = [$a[0], $at{$sym}] if @a == 1 && $a[0] ne '';
+		my @a = sort keys %{$in{$sym}};
+		next if grep { $_ eq '' } @a;
+		if (@a == 1) {
+			$only{$sym} = [$a[0], $at{$sym}{$a[0]}];
+		} elsif ($sym =~ /^ARCH_/ && !$main{$sym}) {
+			my ($a) = grep { my $f = $self->arch_facts($_); $f->{highmem} || $f->{forcemap} } @a;
+			$a //= $a[0];
+			$only{$sym} = [$a, $at{$sym}{$a}, [@a]];
+		}
 	}
 	return $self->{arch_only} = \%only;
+}
+
+# Where $sym, a platform symbol, is defined, for a reason: "arch/arm
+# only: FILE:LINE", or "arch/arm, arch/arm64 and arch/riscv only;
+# arch/arm: FILE:LINE".
+sub platform_note($self, $sym) {
+	my $o = $self->_arch_only->{$sym} or return '';
+	return "arch/$o->[0] only: $o->[1]" unless $o->[2];
+	return _list(map { "arch/$_" } @{$o->[2]}) . " only; arch/$o->[0]: $o->[1]";
 }
 
 # [SYMBOL, "CONFIG_X", arch] when the Kconfig of the code that builds
@@ -234,7 +258,7 @@ sub classify($self, $f) {
 			my %g = %$f;
 			$g{file} = "arch/$a/(via $f->{file})";
 			my @r = $self->classify(\%g);
-			my $def = $platform ? " (defined in arch/$a only: " . $self->_arch_only->{$sym}[1] . ")" : '';
+			my $def = $platform ? " (defined in " . $self->platform_note($sym) . ")" : '';
 			$r[1] = "$via depends on $sym$def; " . $r[1];
 			return @r;
 		}

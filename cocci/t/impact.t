@@ -63,6 +63,23 @@ is($i, 'cleanup', 'a driver for a platform only LoongArch defines: classified as
 like($r, qr{CONFIG_FOO_CRYPTO depends on ARCH_FOO \(defined in arch/loongarch only: arch/loongarch/mach-foo/Kconfig:1\); arch/loongarch has neither},
 	'... the reason cites where the platform is defined');
 is(($imp->classify($mk->('drivers/foo/either.c')))[0], 'cleanup', '... and one for either of two such platforms');
+# A platform several architectures define in their platform files
+# (ARCH_SUNXI: arm, arm64, riscv) is the one of them with HIGHMEM; MMU,
+# defined in each arch/ARCH/Kconfig, is no platform.
+write_to("$t/arch/arm/mach-bar/Kconfig", "menuconfig ARCH_BAR\n\tbool \"Bar\"\n");
+write_to("$t/arch/loongarch/Kconfig.platforms", "config ARCH_BAR\n\tbool \"Bar\"\n");
+write_to("$t/arch/arm/Kconfig", slurp("$t/arch/arm/Kconfig") . "\nconfig MMU\n\tdef_bool y\n");
+write_to("$t/arch/loongarch/Kconfig", (slurp("$t/arch/loongarch/Kconfig") // '') . "\nconfig MMU\n\tdef_bool y\n");
+write_to("$t/drivers/bar/Makefile", "obj-\$(CONFIG_BAR_CRYPTO) += bar.o\nobj-\$(CONFIG_BAR_MMU) += mmu.o\n");
+write_to("$t/drivers/bar/Kconfig", "config BAR_CRYPTO\n\ttristate \"Bar\"\n\tdepends on ARCH_BAR\n\nconfig BAR_MMU\n\ttristate\n\tdepends on MMU\n");
+$imp = LifoImpact->new($t);
+($i, $r, $aff) = $imp->classify($mk->('drivers/bar/bar.c'));
+is($i, 'fix', 'a driver for a platform of arm and loongarch: fix');
+like($r, qr{CONFIG_BAR_CRYPTO depends on ARCH_BAR \(defined in arch/arm and arch/loongarch only; arch/arm: arch/arm/mach-bar/Kconfig:1\); arch/arm can select HIGHMEM},
+	'... as arm code, the reason naming both');
+like($aff, qr/CONFIG_HIGHMEM=y on arm\z/, '... affecting arm only');
+like(($imp->classify($mk->('drivers/bar/mmu.c')))[1], qr/^generic code/, 'MMU, defined in each arch/ARCH/Kconfig, is no platform');
+
 ($i, $r, $aff) = $imp->classify($mk->('drivers/acc/acc_fixed.c'));
 is($i, 'fix', 'x86-64-only driver: fix (force-map)');
 like($r, qr/CONFIG_ACC depends on X86_64: no HIGHMEM there.*FORCE_MAP/, 'reason: depends on X86_64, force-map');
