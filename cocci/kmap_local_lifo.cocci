@@ -132,6 +132,15 @@ plain_maps = set(plain_map_names.split(";"))
 # The argument that holds what a release function of several arguments
 # releases (the others name the page, a lock, the data read).
 ADDRESS_ARG = {"folio_release_kmap": 1, "unmap_and_put_page": 1, "pte_unmap_unlock": 0, "skb_seq_read": 2}
+# The same for the release helpers of a tree ("relarg NAME INDEX", one
+# line per argument it releases: the helper search writes them for a
+# helper that hands a parameter to a release as its address).
+release_arg_entries = "" # summaries: relargs.list
+release_args = {}
+for entry in release_arg_entries.split(";"):
+	w = entry.split()
+	if len(w) == 3 and w[0] == "relarg" and w[2].isdigit():
+		release_args.setdefault(w[1], set()).add(int(w[2]))
 
 def releases_param(x, pr):
 	"""Whether the release call at pr releases x, a parameter it is
@@ -141,9 +150,36 @@ def releases_param(x, pr):
 	qxl_bo_kunmap_atomic_page(qdev, bo, reloc_page), not qdev).  The
 	page of folio_release_kmap(folio, addr) names the mapping too."""
 	name, args = call_at(pr)
-	mine = [i for i, a in enumerate(args)
-		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+].*)?" % re.escape(x), a.strip(), re.S)]
+	mine = passed_as(x, args)
+	if name in release_args:
+		return any(i in release_args[name] for i in mine)
 	return len(args) < 2 or not own_mapped_args(pr, args, mine)
+
+def passed_as(x, args):
+	"""The indexes of the arguments that are x, or inside what x points
+	to (x + off)."""
+	return [i for i, a in enumerate(args)
+		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+].*)?" % re.escape(x), a.strip(), re.S)]
+
+def released_index(x, pr):
+	"""The index of parameter x of the function of pr, when the release
+	call at pr releases x as the address it is given (as_address()); None
+	when x only names the page (the first of folio_release_kmap(folio,
+	kaddr)), or is not a parameter."""
+	names = param_names(pr)
+	return names.index(x) if as_address(x, pr) and x in names else None
+
+def as_address(v, pr):
+	"""Whether the release call at pr releases v as the address it is
+	given: kunmap_local(v), the second argument of folio_release_kmap(),
+	an argument a release helper of the tree releases."""
+	name, args = call_at(pr)
+	mine = passed_as(v, args)
+	if len(args) < 2:
+		return bool(mine)
+	if name in release_args:
+		return any(i in release_args[name] for i in mine)
+	return name in ADDRESS_ARG and ADDRESS_ARG[name] in mine
 
 def own_mapped_args(pr, args, skip=()):
 	"""The arguments of the call at pr (but those of index in skip) that
@@ -260,6 +296,28 @@ def derived_from(r, x, pos):
 		if points_into(m.group(1), x):
 			return True
 	return False
+
+def offset_from(r, x, pos):
+	"""Whether the local r of the function at pos is set, before pos,
+	from parameter x plus or minus an offset, through casts and
+	parentheses (ptr = ((void *)info) - off), and from nothing else: it
+	points into the page x points into, which a release of r releases.
+	(Not char *kaddr = dest; ... kaddr = kmap_local_folio(...).)"""
+	text = " ".join(definition(pos))
+	r = re.escape(str(r).strip())
+	cast = r"\(\s*(?:const\s+|volatile\s+)*(?:struct\s+|union\s+|unsigned\s+)?\w+(?:\s*\*)*\s*\)"
+	seen = False
+	for m in re.finditer(r"(?<![\w.>])%s\s*=(?!=)\s*([^;,]+)" % r, text):
+		v = m.group(1).strip()
+		while True:
+			w = re.sub(r"^\(\s*(.*)\)$", r"\1", re.sub(r"^%s\s*" % cast, "", v)).strip()
+			if w == v:
+				break
+			v = w
+		if not re.fullmatch(r"\(*\s*(?:%s\s*)?\(*\s*%s\s*\)*(?:\s*[-+](?!>).*)?" % (cast, re.escape(str(x).strip())), v, re.S):
+			return False
+		seen = True
+	return seen
 
 def closing(text, i, o, c):
 	"""The offset of the bracket that closes the one at text[i]."""
@@ -455,7 +513,10 @@ def note_alias(x, y, p):
 def mentions(e, a, pos=None):
 	"""Whether expression e names a, or an alias of a in the function of
 	pos, as a whole operand: kunmap_local(a + off), pte_unmap(a - 1),
-	folio_release_kmap(f, a)."""
+	folio_release_kmap(f, a); or takes an address inside what a points
+	to (&a->info, &a[i]: qxl_release_unmap(qdev, release,
+	&drawable->release_info))."""
+	addr = re.sub(r"\s+", "", str(e))
 	e = squeeze(e)
 	named = aliases.get(where(pos), {}) if pos else {}
 	todo, done = [tidy(a)], set()
@@ -464,7 +525,8 @@ def mentions(e, a, pos=None):
 		if x in done:
 			continue
 		done.add(x)
-		if re.search(r"(?<![\w.>])" + re.escape(squeeze(x)) + r"(?![\w\[(]|->|\.)", e):
+		if re.search(r"(?<![\w.>])" + re.escape(squeeze(x)) + r"(?![\w\[(]|->|\.)", e) or \
+				re.search(r"(?<![\w.>])&\(?" + re.escape(squeeze(x)) + r"\)?(?:->|\[)", addr):
 			return True
 		todo.extend(named.get(x, ()))
 	return False
@@ -1630,7 +1692,8 @@ def address_arg(pr):
 def releases_arg(arg, pr, mapped):
 	"""Whether the release call at pr releases arg, one of its arguments:
 	of a function of ADDRESS_ARG, the one that holds the address; of a
-	helper of the tree given several, those that are fields some
+	helper of the tree that releases some of its arguments as their
+	address (release_args), those; of another given several, those that are fields some
 	function maps (mapped: paths; skcipher_unmap(&walk->in,
 	walk->src.virt.addr) releases ->src.virt.addr), or all when none is."""
 	name, args = call_at(pr)
@@ -1638,6 +1701,8 @@ def releases_arg(arg, pr, mapped):
 		return True
 	if name in ADDRESS_ARG:
 		return address_arg(pr) == squeeze(arg)
+	if name in release_args:
+		return any(squeeze(args[i]) == squeeze(arg) for i in release_args[name] if i < len(args))
 	# (Given a page its function mapped itself, it releases that one.)
 	if own_mapped_args(pr, args):
 		return False

@@ -111,6 +111,15 @@ plain_maps = set(plain_map_names.split(";"))
 # The argument that holds what a release function of several arguments
 # releases (the others name the page, a lock, the data read).
 ADDRESS_ARG = {"folio_release_kmap": 1, "unmap_and_put_page": 1, "pte_unmap_unlock": 0, "skb_seq_read": 2}
+# The same for the release helpers of a tree ("relarg NAME INDEX", one
+# line per argument it releases: the helper search writes them for a
+# helper that hands a parameter to a release as its address).
+release_arg_entries = "" # summaries: relargs.list
+release_args = {}
+for entry in release_arg_entries.split(";"):
+	w = entry.split()
+	if len(w) == 3 and w[0] == "relarg" and w[2].isdigit():
+		release_args.setdefault(w[1], set()).add(int(w[2]))
 
 def releases_param(x, pr):
 	"""Whether the release call at pr releases x, a parameter it is
@@ -120,9 +129,36 @@ def releases_param(x, pr):
 	qxl_bo_kunmap_atomic_page(qdev, bo, reloc_page), not qdev).  The
 	page of folio_release_kmap(folio, addr) names the mapping too."""
 	name, args = call_at(pr)
-	mine = [i for i, a in enumerate(args)
-		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+].*)?" % re.escape(x), a.strip(), re.S)]
+	mine = passed_as(x, args)
+	if name in release_args:
+		return any(i in release_args[name] for i in mine)
 	return len(args) < 2 or not own_mapped_args(pr, args, mine)
+
+def passed_as(x, args):
+	"""The indexes of the arguments that are x, or inside what x points
+	to (x + off)."""
+	return [i for i, a in enumerate(args)
+		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+].*)?" % re.escape(x), a.strip(), re.S)]
+
+def released_index(x, pr):
+	"""The index of parameter x of the function of pr, when the release
+	call at pr releases x as the address it is given (as_address()); None
+	when x only names the page (the first of folio_release_kmap(folio,
+	kaddr)), or is not a parameter."""
+	names = param_names(pr)
+	return names.index(x) if as_address(x, pr) and x in names else None
+
+def as_address(v, pr):
+	"""Whether the release call at pr releases v as the address it is
+	given: kunmap_local(v), the second argument of folio_release_kmap(),
+	an argument a release helper of the tree releases."""
+	name, args = call_at(pr)
+	mine = passed_as(v, args)
+	if len(args) < 2:
+		return bool(mine)
+	if name in release_args:
+		return any(i in release_args[name] for i in mine)
+	return name in ADDRESS_ARG and ADDRESS_ARG[name] in mine
 
 def own_mapped_args(pr, args, skip=()):
 	"""The arguments of the call at pr (but those of index in skip) that
@@ -239,6 +275,28 @@ def derived_from(r, x, pos):
 		if points_into(m.group(1), x):
 			return True
 	return False
+
+def offset_from(r, x, pos):
+	"""Whether the local r of the function at pos is set, before pos,
+	from parameter x plus or minus an offset, through casts and
+	parentheses (ptr = ((void *)info) - off), and from nothing else: it
+	points into the page x points into, which a release of r releases.
+	(Not char *kaddr = dest; ... kaddr = kmap_local_folio(...).)"""
+	text = " ".join(definition(pos))
+	r = re.escape(str(r).strip())
+	cast = r"\(\s*(?:const\s+|volatile\s+)*(?:struct\s+|union\s+|unsigned\s+)?\w+(?:\s*\*)*\s*\)"
+	seen = False
+	for m in re.finditer(r"(?<![\w.>])%s\s*=(?!=)\s*([^;,]+)" % r, text):
+		v = m.group(1).strip()
+		while True:
+			w = re.sub(r"^\(\s*(.*)\)$", r"\1", re.sub(r"^%s\s*" % cast, "", v)).strip()
+			if w == v:
+				break
+			v = w
+		if not re.fullmatch(r"\(*\s*(?:%s\s*)?\(*\s*%s\s*\)*(?:\s*[-+](?!>).*)?" % (cast, re.escape(str(x).strip())), v, re.S):
+			return False
+		seen = True
+	return seen
 
 def closing(text, i, o, c):
 	"""The offset of the bracket that closes the one at text[i]."""
@@ -452,6 +510,40 @@ pr << wrel.pr;
 @@
 if releases_param(str(x), pr):
 	print("WRAPPER: release %s %s" % (f, pf[0].file))
+	# (Which argument it releases, for its callers given several: any
+	# when x only names the page, and the mapping may be another one.)
+	if len(param_names(pr)) > 1:
+		i = released_index(str(x), pr)
+		print("WRAPPER: relarg %s %s %s" % (f, "any" if i is None else i, pf[0].file))
+
+// Or through a local set from it (qxl_release_unmap(): ptr = (void
+// *)info - off, then a release of ptr): offset_from().
+@wrelv depends on wrels exists@
+identifier f, x;
+idexpression L;
+type T, TR;
+expression E;
+identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
+position pf, pr;
+@@
+TR f@pf(..., T *x, ...) {
+... when != x = E
+rf@pr(..., L, ...);
+...
+}
+
+@script:python depends on report@
+f << wrelv.f;
+x << wrelv.x;
+L << wrelv.L;
+pf << wrelv.pf;
+pr << wrelv.pr;
+@@
+if str(L).strip() != str(x) and offset_from(L, x, pr) and releases_param(str(L).strip(), pr):
+	print("WRAPPER: release %s %s" % (f, pf[0].file))
+	if len(param_names(pr)) > 1:
+		i = param_names(pr).index(str(x)) if as_address(str(L).strip(), pr) and str(x) in param_names(pr) else None
+		print("WRAPPER: relarg %s %s %s" % (f, "any" if i is None else i, pf[0].file))
 
 // The functions that map themselves: none releases by key.  (Calls,
 // not paths: a path search of every function costs far more.)

@@ -41,6 +41,12 @@ sub read_guards($file) {
 	return _read_entries($file, qr/^(guard) ([A-Za-z_]\w*) (\d+) ([A-Z][A-Z0-9_]*)$/);
 }
 
+# The arguments release helpers release (relargs.list): "relarg NAME
+# INDEX" per line.
+sub read_relargs($file) {
+	return _read_entries($file, qr/^(relarg) ([A-Za-z_]\w*) (\d+)$/);
+}
+
 # The lines of $file that $re matches, as the words it captures.
 sub _read_entries($file, $re) {
 	open my $fh, '<', $file or die "cannot read $file: $!\n";
@@ -55,7 +61,7 @@ sub _read_entries($file, $re) {
 # The lists a semantic patch names, { file name => [names] }: each read
 # from $dir, or from $seeds (cocci/) when $dir lacks it.  The lists that
 # only make scan writes (the helpers of other files: fieldmaps.list,
-# fields.list, guards.list) are empty without $dir.
+# fields.list, guards.list, relargs.list) are empty without $dir.
 sub lists_in($dir, $seeds) {
 	my %l = map { $_ => [read_list(defined $dir && -f "$dir/$_" ? "$dir/$_" : "$seeds/$_")] }
 		qw(maps.list releases.list iterators.list keyreleases.list);
@@ -63,6 +69,7 @@ sub lists_in($dir, $seeds) {
 		for qw(fieldmaps.list opmaps.list opreleases.list opkeyreleases.list opstructs.list);
 	$l{'fields.list'} = [defined $dir && -f "$dir/fields.list" ? read_summaries("$dir/fields.list") : ()];
 	$l{'guards.list'} = [defined $dir && -f "$dir/guards.list" ? read_guards("$dir/guards.list") : ()];
+	$l{'relargs.list'} = [defined $dir && -f "$dir/relargs.list" ? read_relargs("$dir/relargs.list") : ()];
 	return \%l;
 }
 

@@ -43,8 +43,9 @@ my $AHEAD_MAX = 16;
 # "map|release NAME INDEX PATH", and "... STRUCT" for a member of an
 # operations table), the names of those that map one, and
 # the mode a helper maps in (guards.list: "guard NAME INDEX CONST",
-# LifoGuard.pm).
-my @LISTS = qw(maps releases keyreleases opmaps opreleases opkeyreleases opstructs fieldmaps fields guards);
+# LifoGuard.pm), and the arguments a release helper releases as their
+# address (relargs.list: "relarg NAME INDEX").
+my @LISTS = qw(maps releases keyreleases opmaps opreleases opkeyreleases opstructs fieldmaps fields guards relargs);
 my %LIST_OF = (map => 'maps', release => 'releases', keyrelease => 'keyreleases',
 	opmap => 'opmaps', oprelease => 'opreleases', opkeyrelease => 'opkeyreleases');
 
@@ -132,7 +133,7 @@ sub _slice_fields($root, $l) {
 # for the next scan (LifoTreeIndex.pm keeps it), and back.
 sub _plan_text(@p) {
 	return join '', map { my $p = $_; "pass $p->{pass}\n"
-		. join('', map { join(' ', $_, /^(?:fields|guards)\z/ ? map { _word($_) } @{$p->{lists}{$_}} : @{$p->{lists}{$_}}) . "\n" } @LISTS)
+		. join('', map { join(' ', $_, /^(?:fields|guards|relargs)\z/ ? map { _word($_) } @{$p->{lists}{$_}} : @{$p->{lists}{$_}}) . "\n" } @LISTS)
 		. join(' ', 'new', @{$p->{new}}) . "\n" } @p;
 }
 
@@ -141,7 +142,7 @@ sub _plan_of($text) {
 	for (split /\n/, $text // '') {
 		if (/^pass (\d+)\z/) { push @p, { pass => $1, lists => {} } }
 		elsif (@p && /^new((?: [A-Za-z_]\w*)*)\z/) { $p[-1]{new} = [split ' ', $1] }
-		elsif (@p && /^(fields|guards)((?: \S+)*)\z/) { $p[-1]{lists}{$1} = [map { tr/:/ /r } split ' ', $2] }
+		elsif (@p && /^(fields|guards|relargs)((?: \S+)*)\z/) { $p[-1]{lists}{$1} = [map { tr/:/ /r } split ' ', $2] }
 		elsif (@p && /^(\w+)((?: [A-Za-z_]\w*)*)\z/ && grep { $_ eq $1 } @LISTS) { $p[-1]{lists}{$1} = [split ' ', $2] }
 		else { return () }
 	}
@@ -280,9 +281,19 @@ sub run(%o) {
 		(@new, @search, %local, @members) = ();
 		next if $pass > $LEVELS;
 		my %defined;	# name => files where this pass found it a wrapper
-		$defined{$_->[1]}{$_->[2] // ''} = 1 for @{$r->{wrappers}};
+		my %relarg;	# name => {index => 1}, or {any => 1}
+		for (@{$r->{wrappers}}) {
+			if ($_->[0] eq 'relarg') { $relarg{$_->[1]}{$_->[3]} = 1; next }
+			$defined{$_->[1]}{$_->[2] // ''} = 1;
+		}
+		# (One that may release another argument than its own releases
+		# them all, as one of no entry; the rules know the seeds'.)
+		for my $name (sort keys %relarg) {
+			next if $relarg{$name}{any} || $seed{$name} || $known{"relarg $name"}++;
+			push @{$L{relargs}}, map { "relarg $name $_" } sort { $a <=> $b } keys %{$relarg{$name}};
+		}
 		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] || ($a->[3] // '') cmp ($b->[3] // '') || ($a->[4] // '') cmp ($b->[4] // '') }
-				grep { $_->[0] !~ /^(?:op)?field/ || defined $_->[4] } @{$r->{wrappers}}) {
+				grep { $_->[0] ne 'relarg' && ($_->[0] !~ /^(?:op)?field/ || defined $_->[4]) } @{$r->{wrappers}}) {
 			my ($kind, $name, undef, $idx, $path, $struct) = @$w;
 			next if $kind =~ /^field/ && $seed{$name};
 			# (Of a member: the structure, after its index and path.)

@@ -24,6 +24,13 @@ sub take_line($res, $l) {
 		push @{$res->{wrappers}}, [$1, $2, $file, $3];
 		return $file;
 	}
+	# Which argument a release helper releases as its address ("any":
+	# it may be another): [relarg, name, file, index].
+	if ($l =~ /^WRAPPER: (relarg) ([A-Za-z_]\w*) (\d+|any) (.+)$/) {
+		my $file = $4 =~ s{^\./}{}r;
+		push @{$res->{wrappers}}, [$1, $2, $file, $3];
+		return $file;
+	}
 	if ($l =~ /^WRAPPER: (map|release|keyrelease) ([A-Za-z_]\w*)(?: (.+))?$/) {
 		push @{$res->{wrappers}}, [$1, $2, $3];
 		return defined $3 ? $3 =~ s{^\./}{}r : undef;

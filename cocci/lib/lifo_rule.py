@@ -138,7 +138,10 @@ def note_alias(x, y, p):
 def mentions(e, a, pos=None):
 	"""Whether expression e names a, or an alias of a in the function of
 	pos, as a whole operand: kunmap_local(a + off), pte_unmap(a - 1),
-	folio_release_kmap(f, a)."""
+	folio_release_kmap(f, a); or takes an address inside what a points
+	to (&a->info, &a[i]: qxl_release_unmap(qdev, release,
+	&drawable->release_info))."""
+	addr = re.sub(r"\s+", "", str(e))
 	e = squeeze(e)
 	named = aliases.get(where(pos), {}) if pos else {}
 	todo, done = [tidy(a)], set()
@@ -147,7 +150,8 @@ def mentions(e, a, pos=None):
 		if x in done:
 			continue
 		done.add(x)
-		if re.search(r"(?<![\w.>])" + re.escape(squeeze(x)) + r"(?![\w\[(]|->|\.)", e):
+		if re.search(r"(?<![\w.>])" + re.escape(squeeze(x)) + r"(?![\w\[(]|->|\.)", e) or \
+				re.search(r"(?<![\w.>])&\(?" + re.escape(squeeze(x)) + r"\)?(?:->|\[)", addr):
 			return True
 		todo.extend(named.get(x, ()))
 	return False
@@ -1313,7 +1317,8 @@ def address_arg(pr):
 def releases_arg(arg, pr, mapped):
 	"""Whether the release call at pr releases arg, one of its arguments:
 	of a function of ADDRESS_ARG, the one that holds the address; of a
-	helper of the tree given several, those that are fields some
+	helper of the tree that releases some of its arguments as their
+	address (release_args), those; of another given several, those that are fields some
 	function maps (mapped: paths; skcipher_unmap(&walk->in,
 	walk->src.virt.addr) releases ->src.virt.addr), or all when none is."""
 	name, args = call_at(pr)
@@ -1321,6 +1326,8 @@ def releases_arg(arg, pr, mapped):
 		return True
 	if name in ADDRESS_ARG:
 		return address_arg(pr) == squeeze(arg)
+	if name in release_args:
+		return any(squeeze(args[i]) == squeeze(arg) for i in release_args[name] if i < len(args))
 	# (Given a page its function mapped itself, it releases that one.)
 	if own_mapped_args(pr, args):
 		return False

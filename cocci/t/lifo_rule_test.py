@@ -681,6 +681,47 @@ class Summaries(Case):
         self.assertEqual(self.m.mapcalls[(f, "use")], 1)
 
 
+class ReleasedIndex(Case):
+    """Which parameter a release helper releases as the address."""
+
+    def test_address_and_page(self):
+        f = self.c_file("void h(struct folio *folio, void *addr, void *q)\n{\n"
+                        "\tfolio_release_kmap(folio, addr);\n\tkunmap_local(q + 4);\n}\n")
+        rel = self.at(f, "folio_release_kmap", "h")
+        # (The page names the mapping too, but the mapping may be another.)
+        self.assertEqual(self.m.released_index("addr", rel), 1)
+        self.assertIsNone(self.m.released_index("folio", rel))
+        self.assertTrue(self.m.releases_param("folio", rel))
+        self.assertEqual(self.m.released_index("q", self.at(f, "kunmap_local", "h")), 2)
+
+    def test_tree_helper(self):
+        self.m.release_args["wk_unmap"] = {1}
+        f = self.c_file("void g(struct wk_sg *sg, void *v)\n{\n\twk_unmap(sg, v);\n}\n")
+        rel = self.at(f, "wk_unmap", "g")
+        self.assertEqual(self.m.released_index("v", rel), 1)
+        self.assertIsNone(self.m.released_index("sg", rel))
+        self.assertFalse(self.m.releases_param("sg", rel))
+        self.assertTrue(self.m.releases_param("v", rel))
+
+
+class OffsetFrom(Case):
+    """A local set from a parameter plus an offset, and from nothing else."""
+
+    def test_offsets(self):
+        f = self.c_file("void g(struct page *p, union info *info, char *x, struct sk_buff *skb, char *dest)\n{\n"
+                        "\tvoid *ptr, *q, *s, *u, *v = skb->data;\n\tchar *kaddr = dest;\n\n"
+                        "\tptr = ((void *)info) - (rel->off & ~PAGE_MASK);\n\ts = kmap_local_page(p);\n"
+                        "\tq = x + 4;\n\tu = (char *)x;\n\tkaddr = kmap_local_folio(f, 0);\n\tkunmap_local(ptr);\n}\n")
+        pos = self.at(f, "kunmap_local", "g")
+        for r, x, want in [("ptr", "info", True), ("q", "x", True), ("u", "x", True),
+                           ("s", "p", False), ("ptr", "p", False),
+                           # (A field read through it, not an offset.)
+                           ("v", "skb", False),
+                           # (Set from a mapping call too.)
+                           ("kaddr", "dest", False)]:
+            self.assertEqual(self.m.offset_from(r, x, pos), want, (r, x))
+
+
 class PointsInto(Case):
     def test_addresses(self):
         for v in ("k + off", "(void *)k", "&k[i]", "&k->f", "k"):

@@ -9,3 +9,25 @@ void copy_part(struct page *dst, struct page *src, size_t off)
 	kunmap_local(d);
 	kunmap_local(s + off);
 }
+
+/* Through the address of a member of what it maps (qxl's release_info). */
+void member_addr(struct page *q, struct page *p)
+{
+	struct drawable *dr = kmap_local_page(q);
+	char *s = kmap_local_page(p);
+
+	memcpy(dr->data, s, 16);
+	kunmap_local(&dr->info);
+	kunmap_local(s);
+}
+
+/* The same in order: silent. */
+void member_addr_ok(struct page *q, struct page *p)
+{
+	struct drawable *dr = kmap_local_page(q);
+	char *s = kmap_local_page(p);
+
+	memcpy(dr->data, s, 16);
+	kunmap_local(s);
+	kunmap_local(&dr->info);
+}

@@ -127,7 +127,7 @@ grep_query_names("$top/cocci/kmap_local_wrappers.cocci", 'report', qw(kmap_local
 # Wrapper inference (the same passes as make scan): two levels of
 # wrappers found, their callers checked, the seed-list rule silent.
 my $w = "$work/wrappers";
-copy_to("$w/tree", map { "$tests/wrappers/$_" } qw(wrapped.c unrelated.c dir_helpers.c values.c outptr.c reloc.c));
+copy_to("$w/tree", map { "$tests/wrappers/$_" } qw(wrapped.c unrelated.c dir_helpers.c values.c outptr.c reloc.c relarg.c));
 # (A table of field helpers, and its callers in another file, which name
 # no mapping call: the data of cocci/t/summaries.t.)
 copy_to("$w/tree", map { "$top/cocci/t/data/summaries/$_" } qw(opf-tt.c opf-user.c));
