@@ -2413,6 +2413,51 @@ def choose(a, b, p, q):
 	else:
 		stuck.add(pair)
 
+# The release of each mapping function patch mode can add for a leak
+# (leak_fix()); others (a lock, a pool, a helper) are left to a human.
+UNMAP_OF = {"kmap_local_page": "kunmap_local", "kmap_local_page_prot": "kunmap_local",
+	"kmap_local_folio": "kunmap_local", "kmap_local_pfn": "kunmap_local",
+	"bvec_kmap_local": "kunmap_local", "kmap_atomic": "kunmap_atomic",
+	"kmap_atomic_prot": "kunmap_atomic", "kmap_atomic_pfn": "kunmap_atomic",
+	"pte_offset_map": "pte_unmap", "__pte_offset_map": "pte_unmap",
+	"pte_offset_map_nolock": "pte_unmap", "pte_offset_map_ro_nolock": "pte_unmap",
+	"pte_offset_map_rw_nolock": "pte_unmap",
+	"io_mapping_map_local_wc": "io_mapping_unmap_local",
+	"io_mapping_map_atomic_wc": "io_mapping_unmap_atomic"}
+leak_fixes = {}	# key(p) => (release function, handle)
+
+def leak_fix(b, pb, p):
+	"""Patch mode for a leak (the rule leaked): release b, mapped at pb,
+	right before the release at p, when every path to p maps b first:
+	pb starts a statement of its own (not the body of an if or a loop
+	without braces) in a block that is still open at p, and no label
+	lies between them (a goto could reach p around pb).  Not when p
+	takes part in a move.  Returns whether it will."""
+	rel = UNMAP_OF.get(callee(pb))
+	if not rel or key(p) in leak_fixes or any(key(p) in (kp, kq) for _, kp, kq in moves):
+		return False
+	if p[0].file != pb[0].file or int(pb[0].line) >= int(p[0].line):
+		return False
+	lines = lines_of(p[0].file)
+	first = lines[int(pb[0].line) - 1]
+	# (Mapped by a statement of its own: not under an if or a loop head.)
+	if not re.match(r"\s*(?:[\w\s]+[\s*]+)?%s\s*=" % re.escape(tidy(b)), first):
+		return False
+	n = int(pb[0].line) - 2
+	while n >= 0 and re.fullmatch(r"\s*(?:/?\*.*|//.*|\x23.*)?", lines[n]):
+		n -= 1
+	if n >= 0 and not re.search(r"[;{}]\s*$", lines[n]):
+		return False	# (the body of an if, a loop or an else without braces)
+	depth = first.count("{") - first.count("}")
+	for t in lines[int(pb[0].line):int(p[0].line) - 1] + [lines[int(p[0].line) - 1][:int(p[0].column)]]:
+		if re.match(r"\s*(?:case\b[^:]*|\w+)\s*:(?!:)", t):
+			return False
+		depth += t.count("{") - t.count("}")
+		if depth < 0:
+			return False
+	leak_fixes[key(p)] = (rel, tidy(b))
+	return True
+
 def owner(p):
 	"""p for a release patch mode moves down, q for the one it moves
 	past (computed once the scripts of the file have run)."""
@@ -2948,6 +2993,27 @@ A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << leake
 # index, or by a helper given its structure.)
 if re.fullmatch(r"\w+", tidy(B)):
 	note(A, pa, B, pb, p)
+
+// Patch mode adds the release of B before that of A, where every path
+// to it maps B (leak_fix()).
+@script:python leakrel depends on patch@
+A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << leaked.q;
+rel; bb;
+@@
+if re.fullmatch(r"\w+", tidy(B)) and distinct(A, B, pb) and on_stack(A, pa) and on_stack(B, pb) and leak_fix(B, pb, p):
+	coccinelle.rel = cocci.make_ident(leak_fixes[key(p)][0])
+	coccinelle.bb = cocci.make_ident(leak_fixes[key(p)][1])
+else:
+	cocci.include_match(False)
+
+@leakfix depends on patch@
+position early.p;
+identifier leakrel.rel, leakrel.bb;
+identifier RA;
+expression list EA;
+@@
++ rel(bb);
+  RA@p(EA);
 
 // Undecided: as early, but only the releases of B under a test of B
 // itself (if (B), if (B != NULL)), under a flag set true beside B's

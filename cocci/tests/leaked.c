@@ -34,6 +34,39 @@ out:
 	return 0;
 }
 
+/* With kmap_atomic(): patch mode adds kunmap_atomic(b). */
+int leak_atomic_bad(struct page *p, struct page *q)
+{
+	char *a = kmap_atomic(p);
+	char *b = kmap_atomic(q);
+
+	if (!memcmp(a, b, 16)) {
+		kunmap_atomic(a);
+		return 0;
+	}
+	kunmap_atomic(b);
+	kunmap_atomic(a);
+	return 1;
+}
+
+/* The newer mapped on some paths only: left to a human. */
+int leak_cond_bad(struct page *p, struct page *q, int two, int err)
+{
+	char *a = kmap_local_page(p);
+	char *b = NULL;
+
+	if (two)
+		b = kmap_local_page(q);
+	if (err) {
+		kunmap_local(a);
+		return -EIO;
+	}
+	if (b)
+		kunmap_local(b);
+	kunmap_local(a);
+	return 0;
+}
+
 /* A failed sg_miter_next() maps nothing: silent. */
 int miter_failed_ok(struct scatterlist *sg, unsigned int n, struct page *p)
 {
