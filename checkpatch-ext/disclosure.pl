@@ -1201,7 +1201,9 @@ sub check_assisted_by($t, $at, $fix) {
 		return;
 	}
 	return if $FORM eq 'tool';	# any name of the assistant will do
-	if ($val =~ /\S@\S|<[^<>]*>/) {
+	# an email address: angle brackets or an '@' alone are not one
+	# ("OpenCode.ai <Opus 4.6>", "OpenCode (claude-sonnet-4-6@default)")
+	if ((split_ident($val))[1] =~ /^[^\s@<>()]+@[^\s@<>()]+\.[A-Za-z0-9-]+\z/) {
 		my $id = identify($val);
 		my ($ab, $abfix) = $id ? assisted_by($id) : ();
 		report('WARNING', 'ASSISTED_BY_FORMAT',

@@ -239,4 +239,18 @@ for my $c (
 	like(check(msg("${DESC}Assisted-by: Jay Satiro\n$SOB"))->{out}, qr/\(it does not start with LLM\)/, 'LLM form, no colon: it does not start with LLM');
 }
 
+# "not an email address" only for an address: angle brackets around a
+# model, or an '@' in a model's label, are a malformed value of another
+# kind (bootc's "OpenCode.ai <Opus 4.6>", "OpenCode (claude-sonnet-4-6@default)")
+for my $p ('kernel', 'kernel-2025') {
+	for my $v ('OpenCode.ai <Opus 4.6>', 'OpenCode (claude-sonnet-4-6@default)') {
+		my $r = check(msg("${DESC}Assisted-by: $v\n$SOB"), "--policy=$p");
+		ok(has($r, 'WARNING:ASSISTED_BY_FORMAT'), "$p, '$v': malformed") or diag $r->{out};
+		unlike($r->{out}, qr/email address/, "$p, '$v': not called an email address");
+	}
+	for my $v ('Claude <noreply@anthropic.com>', 'jane@example.org') {
+		like(check(msg("${DESC}Assisted-by: $v\n$SOB"), "--policy=$p")->{out}, qr/not an email address/, "$p, '$v': an email address, said so");
+	}
+}
+
 done_testing;
