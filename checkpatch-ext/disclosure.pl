@@ -391,17 +391,22 @@ sub model_address($email) {
 	return ();
 }
 
+# A model id as MODEL_VERSION ("the specific model version used",
+# coding-assistants.rst): its dots kept (gpt-4.1, gemini-2.5-pro), the
+# provider dropped; '' for what does not read as one (never a garbled
+# id such as gemini-cli+gemini-2-5-pro): letters, digits, '.' and '-',
+# and one of the agent's model patterns when it has some.
 sub norm_model($m, $a) {
 	$m = trim($m);
 	$m =~ s{^.*/}{};		# provider/model
 	$m = lc $m;
-	$m =~ s/[\s._]+/-/g;
-	$m =~ s/[^a-z0-9.+-]//g;
+	$m =~ s/[\s_]+/-/g;
 	$m =~ s/-+/-/g;
 	$m =~ s/^-|-$//g;
-	return '' if $m eq '';
+	return '' unless $m =~ /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?\z/;
 	my $p = lc($a->{prefix} // '');
 	$m = "$p$m" if $p ne '' && index($m, $p) != 0;
+	return '' if @{$a->{models} // []} && !grep { $m =~ $_ } @{$a->{models}};
 	return $m;
 }
 
@@ -430,6 +435,8 @@ sub split_ident($v) {
 # the model, and without a digit there is no version to name.
 sub words_model($rest, $a) {
 	$rest =~ s/\([^()]*\)//g;
+	# a display name's version: "Opus 4.7" is claude-opus-4-7
+	$rest =~ s/(?<=[0-9])\.(?=[0-9])/-/g;
 	my $m = norm_model($rest, $a);
 	return $m =~ /[0-9]/ ? $m : '';
 }
@@ -459,9 +466,10 @@ sub identify($v) {
 	}
 	# model-like tokens anywhere in the name (or a bare value)
 	my $mtok;
-	for my $tok (split /[\s(),\[\]]+/, $name) {
-		next if $tok eq '';
-		my $t = $tok =~ s{^.*/}{}r;
+	# ("Gemini CLI+gemini-2.5-pro", "Claude Code/claude-opus-4.6": '+'
+	# and '/' part names too)
+	for my $t (split m{[\s(),\[\]+/]+}, $name) {
+		next if $t eq '';
 		if (my $a = model_agent($t)) {
 			$mtok = $t;
 			$agent //= $a;

@@ -253,4 +253,20 @@ for my $p ('kernel', 'kernel-2025') {
 	}
 }
 
+# The model --fix writes: a model id as given, dots kept; a name joined
+# to its model by '+' or '/' split; nothing written when what is left
+# does not read as a model (never a garbled one)
+{
+	my $f = root() . '/checkpatch-ext/t/data/real-bootc-cbb6eaa-gemini-cli-plus-model.patch';
+	my $c = write_file(tmpdir() . '/bootc-cbb6eaa.patch', read_file($f));
+	my $r = DTest::run(['--no-config', '--policy=kernel-2025', '--fix', $c]);
+	like(read_file("$c.EXPERIMENTAL-checkpatch-fixes"), qr/^Assisted-by: Gemini:gemini-2\.5-pro\n/m, 'bootc cbb6eaa --fix: Gemini CLI+gemini-2.5-pro is Gemini:gemini-2.5-pro');
+	like(fixed("${DESC}Assisted-by: Claude Code/claude-opus-4-6\n$SOB", '--policy=kernel-2025'), qr/^Assisted-by: Claude:claude-opus-4-6$/m, "--fix: a name and a model joined by '/'");
+	like(fixed("${DESC}${SOB}Co-authored-by: aider (openai/gpt-4.1) <aider\@aider.chat>\n", '--policy=kernel-2025'), qr/^Assisted-by: aider:gpt-4\.1$/m, '--fix: a model id in parentheses keeps its dots');
+	like(fixed("${DESC}${SOB}Co-Authored-By: Claude Opus 4.7 <noreply\@anthropic.com>\n", '--policy=kernel-2025'), qr/^Assisted-by: Claude:claude-opus-4-7$/m, '--fix: a display name\'s version as before');
+	my $t = fixed("${DESC}Assisted-by: Gemini CLI+preview 2\n$SOB", '--policy=kernel-2025');
+	like($t, qr/^Assisted-by: Gemini CLI\+preview 2$/m, '--fix: no model read from "CLI+preview 2": the line left as it is');
+	unlike($t, qr/cli\+/, '... no garbled model written');
+}
+
 done_testing;
