@@ -847,11 +847,19 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	};
 
 	# the trailers: the Token: value lines of the trailer block (a URL
-	# is none)
+	# is none, but one that links an agent's session is read as a
+	# session trailer)
 	my (@trailers, %is_trailer);
 	for my $i (trailer_block($msg, $text)) {
 		my $t = $text->($i);
-		next unless $t =~ $trailer_re && $t !~ m{^[A-Za-z]+://};
+		if ($t =~ m{^[A-Za-z]+://\S+\s*\z}) {
+			my $u = { i => $i, tag => 'URL', lc => '', val => trim($t), url => 1 };
+			next unless grep { my $re = $_; $u->{val} =~ $re } map { @{$_->{links}} } grep { $_->{ai} } @AGENTS;
+			push @trailers, $u;
+			$is_trailer{$i} = 1;
+			next;
+		}
+		next unless $t =~ $trailer_re;
 		my ($tag, $val) = $t =~ $trailer_re;
 		push @trailers, { i => $i, tag => $tag, lc => lc $tag, val => rtrim($val) };
 		$is_trailer{$i} = 1;
@@ -901,7 +909,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 		if ($FORBID and my $what = ai_trailer($t)) {
 			# disclosed where the project asks, never in the commit
 			report('WARNING', 'AI_TRAILER_IN_COMMIT',
-			       "$tag: $what: $POLICY{name} asks for AI use to be disclosed in the merge or pull request, not in the commit: drop the trailer ($DOC)", @at)
+			       ($t->{url} ? "a line of the trailers is a session link" : "$tag: $what") . ": $POLICY{name} asks for AI use to be disclosed in the merge or pull request, not in the commit: drop the trailer ($DOC)", @at)
 			  && $fix->($i, '');
 			next;
 		}
@@ -982,7 +990,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 		} elsif (my $a = session_link($t)) {
 			$agent_involved = 1; $ai_disclosed = 1;
 			report('WARNING', 'AGENT_CO_AUTHOR',
-			       "$tag trailer links a coding agent's session ($a->{id}); reviewers cannot follow it: drop it and attribute the agent with '" . (assisted_by({ agent => $a, model => '' }))[0] . "' ($DOC)", @at)
+			       ($t->{url} ? 'a line of the trailers' : "$tag trailer") . " links a coding agent's session ($a->{id}); reviewers cannot follow it: drop it and attribute the agent with '" . (assisted_by({ agent => $a, model => '' }))[0] . "' ($DOC)", @at)
 			  && $fix->($i, '');
 			$declined->('agent session link', @at);
 		} elsif ($a = default_trailer($t)) {

@@ -77,6 +77,17 @@ my @cases = (
 	 [], ['AGENT_AUTHOR'], from => 'Jane Doe (ACME Corp) <jane@example.org>'],
 	['aider named inside a name', "${DESC}$SOB", [],
 	 [], ['AGENT_AUTHOR'], from => 'Jane (aider) Doe <jane@example.org>'],
+	# a bare URL among the trailers that links an agent's session (simonw/llm)
+	['a bare session URL among the trailers', "${DESC}https://claude.ai/code/session_01HwqZ4WeDCrspfF8E7STiPA\n$SOB", [],
+	 ['WARNING:AGENT_CO_AUTHOR'], ['MISSING_HUMAN_SIGN_OFF']],
+	['a bare session URL, no sign-off', "${DESC}https://claude.ai/code/session_01HwqZ4WeDCrspfF8E7STiPA\n", [],
+	 ['WARNING:AGENT_CO_AUTHOR', 'ERROR:MISSING_HUMAN_SIGN_OFF'], []],
+	['a bare session URL under qemu', "${DESC}https://claude.ai/code/session_01HwqZ4WeDCrspfF8E7STiPA\n$SOB", ['--policy=qemu'],
+	 ['ERROR:AI_CONTENT_DECLINED'], []],
+	['another bare URL among the trailers', "${DESC}https://github.com/simonw/llm/issues/1\n$SOB", [],
+	 [], ['AGENT_CO_AUTHOR', 'AI_CONTENT_DECLINED']],
+	['a session URL in the body', "See https://claude.ai/code/session_01HwqZ4WeDCrspfF8E7STiPA\nfor the discussion.\n\n$SOB", [],
+	 [], ['AGENT_CO_AUTHOR']],
 );
 
 for my $c (@cases) {
@@ -159,5 +170,9 @@ SKIP: {
 	unlike($fixed, qr/Amp-Thread-ID|Co-authored-by: Amp/, '--fix: Amp trailers gone');
 	like($fixed, qr/^Assisted-by: LLM$/m, '--fix: the Assisted-by in force');
 }
+
+# --fix drops a bare session URL among the trailers, as a session trailer
+is(fixed("${DESC}https://claude.ai/code/session_01HwqZ4WeDCrspfF8E7STiPA\n$SOB"), msg("${DESC}$SOB"),
+   '--fix: the bare session URL dropped');
 
 done_testing;
