@@ -730,6 +730,8 @@ my $claim_hint = do {
 	my $re = join '|', map { quotemeta } sort keys %h;
 	qr/\b(?:$re)/i;	# one trie, at the start of a word
 };
+# a tag of AI disclosure: "AI-Assisted", "AI-Tools", "LLM-Used", "GenAI"
+my $ai_tag = qr/^(?:AI|LLM|GenAI)(?:-[A-Za-z]+)*\z/i;
 # a session trailer's name: "Claude-Session", "Codex-Task-URL", ...
 my $session_tag = do {
 	my @n = grep { !/\s/ } map { (lc $_->{id}, @{$_->{names}}) } grep { $_->{ai} } @AGENTS;
@@ -813,6 +815,50 @@ sub trailer_block($msg, $text) {
 	return @$msg[$start .. $end];
 }
 
+# Disclosure trailers above git's trailer block: a paragraph of the body
+# whose lines are all "Token: value" and which holds a disclosure
+# (Assisted-by, Generated-by, an AI-* tag, the policy's disclosure tags,
+# an agent in Co-authored-by or Co-developed-by), when nothing but
+# trailer-like paragraphs follows it (the sign-off's, merge bots' lines
+# such as OpenSSL's "MergeDate:" and "(Merged from ...)").  git does not
+# read it, but the author wrote it as a trailer.  An example stays text:
+# a value with a placeholder (AGENT_NAME, MODEL_VERSION, TOOL1,
+# <name of code assistant>, {agent}), or a paragraph introduced by one
+# ending with a colon ("The format is:").  Their line indexes.
+sub disclosure_paragraphs($msg, $text) {
+	my @para = ([]);
+	for my $i (@$msg) {
+		if ($text->($i) =~ /^\s*$/) { push @para, [] if @{$para[-1]} }
+		else { push @{$para[-1]}, $i }
+	}
+	pop @para if !@{$para[-1]};
+	my $like = sub ($p) {	# trailers, continuations, notes in parentheses
+		!grep { my $t = $text->($_); $t !~ /^[A-Za-z0-9-]+[ \t]*:|^\s|^\(.*\)\s*\z|^\[.*\]\s*\z/ || $t =~ m{^[A-Za-z]+://} } @$p;
+	};
+	return () unless @para > 1 && $like->($para[-1]);
+	my @r;
+	for (my $k = $#para - 1; $k >= 0; $k--) {
+		my $p = $para[$k];
+		last unless $like->($p);
+		my @t = map { [$text->($_) =~ $trailer_re] } @$p;
+		next if grep { !@$_ } @t or grep { $text->($_) =~ m{^[A-Za-z]+://} } @$p;
+		next if grep { $_->[1] =~ /\b(?:AGENT_NAME|MODEL_VERSION|TOOL[0-9])\b|<[^<>@]*>|\{[^{}]*\}/ } @t;
+		next if $k > 0 && $text->($para[$k - 1][-1]) =~ /:\s*\z/;
+		next unless grep { disclosure_tag($_->[0], $_->[1]) } @t;
+		unshift @r, @$p;
+	}
+	return @r;
+}
+
+# Does this trailer disclose AI or tool use?
+sub disclosure_tag($tag, $val) {
+	my $lc = lc $tag;
+	return 1 if $lc eq 'assisted-by' || $lc eq 'generated-by' || $DISCLOSE{$lc} || $tag =~ $ai_tag;
+	return 0 unless $lc eq 'co-authored-by' || $lc eq 'co-developed-by';
+	my $id = identify($val);
+	return $id && $id->{agent}{ai} ? 1 : 0;
+}
+
 # The key of an Assisted-by value for de-duplication: its first word
 # (AGENT:MODEL, tools aside); one for all in the LLM form.
 sub ab_key($val) {
@@ -850,7 +896,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	# is none, but one that links an agent's session is read as a
 	# session trailer)
 	my (@trailers, %is_trailer);
-	for my $i (trailer_block($msg, $text)) {
+	for my $i (disclosure_paragraphs($msg, $text), trailer_block($msg, $text)) {
 		my $t = $text->($i);
 		if ($t =~ m{^[A-Za-z]+://\S+\s*\z}) {
 			my $u = { i => $i, tag => 'URL', lc => '', val => trim($t), url => 1 };

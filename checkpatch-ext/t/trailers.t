@@ -70,4 +70,30 @@ SKIP: {
 	}
 }
 
+# A disclosure paragraph above git's trailer block: all trailers, a
+# disclosure among them, only trailer-like paragraphs after it (the
+# sign-off's; a merge bot's lines).  git reads only the last paragraph;
+# disclosure.pl reads this one too.  Examples quoted in the body stay
+# text.
+{
+	my @above = (
+		['Assisted-by paragraph, then the sign-off', "Fix.\n\nAssisted-by: OpenCode (Opus 4.5)\n\n$SOB", 1],
+		['agent Co-developed-by paragraph, then the sign-off', "Fix.\n\n$CDB\n$SOB", 1],
+		['the format quoted with placeholders', "Fix.\n\nAssisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]\n\n$SOB", 0],
+		['a <placeholder>', "Fix.\n\nAssisted-by: <name of code assistant>\n\n$SOB", 0],
+		['an example introduced by a colon', "Document the tag, for example:\n\nAssisted-by: Claude:claude-3-opus coccinelle sparse\n\n$SOB", 0],
+		['text after the sign-off paragraph', "Fix.\n\nAssisted-by: OpenCode (Opus 4.5)\n\n${SOB}\nMore text after it.\n", 0],
+		['a paragraph of other trailers', "Fix.\n\nLink: https://example.org/1\nCc: Ann <ann\@example.org>\n\n$SOB", 0],
+	);
+	for my $c (@above) {
+		my ($name, $body, $want) = @$c;
+		my $r = check(msg($body), '--policy=qemu');
+		is(has($r, 'AI_CONTENT_DECLINED') ? 1 : 0, $want, "above the block, $name: " . ($want ? 'read' : 'text')) or diag $r->{out};
+	}
+	my $r = on_file("$data/real-openssl-a5b4492-assisted-by-above-merge-lines.patch", '--strict', '--no-signoff');
+	is_deeply(types_of($r), ['CHECK:ASSISTED_BY_FORMAT'], 'openssl a5b4492: the Assisted-by above the merge lines is read') or diag $r->{out};
+	$r = on_file("$data/real-libkrun-c490abb-examples-in-body.txt", '--strict', '--policy=qemu');
+	is_deeply(types_of($r), [], 'libkrun c490abb: its examples stay text under qemu too') or diag $r->{out};
+}
+
 done_testing;
