@@ -1059,6 +1059,19 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			       . ($have ? ' (already present)' : '') . " ($DOC)", @at)
 			  && $help && $fix->($i, $have ? '' : $abfix);
 			$declined->("agent in $tag", @at);
+		} elsif (ai_tag_disclosure($t)) {
+			# a home-made AI disclosure ("AI-Assisted: yes", "AI-Tools:
+			# GitLab Duo, OpenCode"): disclosed, in a form the rules do
+			# not use; a person's trailer under curl's meaning
+			next if $PERSON;
+			$agent_involved = 1; $ai_disclosed = 1;
+			$declined->("$tag discloses AI assistance", @at);
+			next if $DECLINE_AI;
+			my $id = ai_agent_in($val);
+			my ($ab, $abfix) = $id ? assisted_by($id) : $FORM eq 'llm' ? ('Assisted-by: LLM') x 2 : ($RULE{$FORM} =~ s/ \[TOOL1\].*//r, undef);
+			report($FORM eq 'tool' ? 'CHECK' : 'WARNING', 'ASSISTED_BY_FORMAT',
+			       "$tag: is not a disclosure trailer of the $POLICY{name} rules: disclose AI assistance with '$ab' ($DOC)", @at)
+			  && $fix->($i, $assisted{attr_key($id ? $id->{agent}{id} : 'llm')} ? '' : $abfix);
 		}
 	}
 
@@ -1178,7 +1191,14 @@ sub ai_trailer($t) {
 	my $a = session_link($t) // default_trailer($t);
 	return "an AI agent's trailer ($a->{id})" if $a && $a->{ai};
 	my $id = credited_agent($t);
-	return $id ? "names an AI agent ($id->{agent}{id})" : undef;
+	return "names an AI agent ($id->{agent}{id})" if $id;
+	return ai_tag_disclosure($t) ? 'discloses AI assistance' : undef;
+}
+
+# A trailer of an AI tag ("AI-Assisted", "AI-Tools", "LLM-Used") whose
+# value says AI was used (not "no", "none", "n/a").
+sub ai_tag_disclosure($t) {
+	return $t->{tag} =~ $ai_tag && $t->{val} ne '' && $t->{val} !~ /^(?:no|none|false|n\/?a|0|-)\.?\z/i;
 }
 
 # An AI agent credited in a trailer meant for people: a NAME-by trailer

@@ -24,6 +24,24 @@ for my $f (sort glob("$dir/*.policy")) {
 
 # [name, body, args, must have, must not have]
 my @cases = (
+	# a home-made AI disclosure tag (AI-Assisted:, AI-Tools:): a
+	# disclosure under every policy
+	['kernel: AI-Assisted: yes', "${DESC}AI-Assisted: yes\n$SOB", [],
+	 ['WARNING:ASSISTED_BY_FORMAT'], ['MISSING_HUMAN_SIGN_OFF']],
+	['kernel: AI-Tools naming two tools, no sign-off', "${DESC}AI-Tools: GitLab Duo, OpenCode\n", [],
+	 ['WARNING:ASSISTED_BY_FORMAT', 'ERROR:MISSING_HUMAN_SIGN_OFF'], []],
+	['kernel: AI-Assisted: no', "${DESC}AI-Assisted: no\n$SOB", [],
+	 [], ['ASSISTED_BY_FORMAT']],
+	['kernel: a tag that only starts like one', "${DESC}Aiden-Reviewed: yes\n$SOB", [],
+	 [], ['ASSISTED_BY_FORMAT']],
+	['qemu: AI-assisted: Codex', "${DESC}AI-assisted: Codex\n$SOB", ['--policy=qemu'],
+	 ['ERROR:AI_CONTENT_DECLINED'], []],
+	['gentoo: AI-Tools', "${DESC}AI-Tools: OpenCode\n$SOB", ['--policy=gentoo'],
+	 ['ERROR:AI_CONTENT_DECLINED'], []],
+	['gtk: AI-Assisted: yes', "${DESC}AI-Assisted: yes\n$SOB", ['--policy=gtk'],
+	 ['WARNING:AI_TRAILER_IN_COMMIT'], []],
+	['kubernetes: AI-Assisted: no', "${DESC}AI-Assisted: no\n$SOB", ['--policy=kubernetes'],
+	 [], ['AI_TRAILER_IN_COMMIT']],
 	# GTK, Kubernetes: AI trailers are not for the commit
 	['gtk: agent co-author', "${DESC}${SOB}Co-authored-by: Claude <noreply\@anthropic.com>\n", ['--policy=gtk'],
 	 ['WARNING:AI_TRAILER_IN_COMMIT'], ['AGENT_CO_AUTHOR']],
@@ -109,6 +127,7 @@ for my $c (@cases) {
 
 # --fix never writes a trailer the policy forbids
 {
+	like(fixed("${DESC}AI-assisted: Codex\n$SOB"), qr/^Assisted-by: LLM\nSigned-off-by: Jane/m, 'kernel --fix: AI-assisted: Codex becomes the Assisted-by in force');
 	my $all = "${DESC}Signed-off-by: Claude <noreply\@anthropic.com>\nCo-developed-by: Claude claude-opus-4-20250514\n"
 		. "Assisted-by: Claude:claude-opus-4-5 git\nGenerated-by: ChatGPT gpt-4o\nMade-with: Cursor\n"
 		. "Amp-Thread-ID: T-1\n${SOB}Co-authored-by: Codex <noreply\@openai.com>\nCo-authored-by: Ann Smith <ann\@example.org>\n";

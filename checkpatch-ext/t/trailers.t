@@ -79,6 +79,7 @@ SKIP: {
 	my @above = (
 		['Assisted-by paragraph, then the sign-off', "Fix.\n\nAssisted-by: OpenCode (Opus 4.5)\n\n$SOB", 1],
 		['agent Co-developed-by paragraph, then the sign-off', "Fix.\n\n$CDB\n$SOB", 1],
+		['an AI- tag paragraph, then the sign-off', "Fix.\n\nAI-Tools: Claude Code\n\n$SOB", 1],
 		['the format quoted with placeholders', "Fix.\n\nAssisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]\n\n$SOB", 0],
 		['a <placeholder>', "Fix.\n\nAssisted-by: <name of code assistant>\n\n$SOB", 0],
 		['an example introduced by a colon', "Document the tag, for example:\n\nAssisted-by: Claude:claude-3-opus coccinelle sparse\n\n$SOB", 0],
