@@ -730,6 +730,9 @@ my $claim_hint = do {
 	my $re = join '|', map { quotemeta } sort keys %h;
 	qr/\b(?:$re)/i;	# one trie, at the start of a word
 };
+# a value that names AI by its generic word first ("Generated-by: AI",
+# bootc's form; "Assisted-by: LLM")
+my $ai_first = qr/^(?:AI|LLM|GenAI)\b/i;
 # a tag of AI disclosure: "AI-Assisted", "AI-Tools", "LLM-Used", "GenAI"
 my $ai_tag = qr/^(?:AI|LLM|GenAI)(?:-[A-Za-z]+)*\z/i;
 # a session trailer's name: "Claude-Session", "Codex-Task-URL", ...
@@ -1003,7 +1006,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			$declined->('agent co-author', @at);
 		} elsif ($t->{lc} eq 'assisted-by') {
 			$ai_disclosed = 1; $tool_disclosed = 1;
-			if ($val =~ /^LLM\b/i || ai_agent_in($val)) { $agent_involved = 1 }
+			if ($val =~ $ai_first || ai_agent_in($val)) { $agent_involved = 1 }
 			else { $unnamed //= $val }
 			if (!$DISCLOSE{'assisted-by'} && !$DECLINE_AI && $val ne '') {
 				# the project discloses with another trailer (asf:
@@ -1020,7 +1023,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			my $id = identify($val);
 			my ($first) = split /[\s:]+/, $val;
 			$id //= do { my $a = agent_by_name($first // ''); $a ? { agent => $a, model => '' } : undef };
-			my $ai = $id ? $id->{agent}{ai} : ($val =~ $ai_words ? 1 : 0);
+			my $ai = $id ? $id->{agent}{ai} : ($val =~ $ai_words || $val =~ $ai_first ? 1 : 0);
 			$tool_disclosed = 1;
 			if ($ai) {
 				$agent_involved = 1; $ai_disclosed = 1;
@@ -1185,7 +1188,7 @@ sub ai_trailer($t) {
 	if ($lc eq 'assisted-by' || $lc eq 'generated-by' || $DISCLOSE{$lc}) {
 		return undef if $PERSON && $lc eq 'assisted-by' && !ai_agent_in($t->{val});
 		my $a = ai_agent_in($t->{val});
-		return undef if $lc eq 'generated-by' && !$DISCLOSE{$lc} && !$a && $t->{val} !~ $ai_words;
+		return undef if $lc eq 'generated-by' && !$DISCLOSE{$lc} && !$a && $t->{val} !~ $ai_words && $t->{val} !~ $ai_first;
 		return 'discloses AI assistance';
 	}
 	my $a = session_link($t) // default_trailer($t);
