@@ -976,7 +976,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			next;
 		}
 		if ($t->{lc} eq 'signed-off-by') {
-			my $id = identify($val);
+			my $id = identify($val) // ai_signer($val);
 			if ($id && $id->{agent}{ai}) {
 				$agent_involved = 1; $ai_disclosed = 1;
 				my ($ab, $abfix) = assisted_by($id);
@@ -1182,7 +1182,7 @@ sub ai_agent_in($val) {
 sub ai_trailer($t) {
 	my $lc = $t->{lc};
 	if ($lc =~ /^(?:signed-off-by|co-developed-by|co-authored-by)$/) {
-		my $id = identify($t->{val});
+		my $id = identify($t->{val}) // ($lc eq 'signed-off-by' ? ai_signer($t->{val}) : undef);
 		return $id && $id->{agent}{ai} ? "names an AI agent ($id->{agent}{id})" : undef;
 	}
 	if ($lc eq 'assisted-by' || $lc eq 'generated-by' || $DISCLOSE{$lc}) {
@@ -1196,6 +1196,16 @@ sub ai_trailer($t) {
 	my $id = credited_agent($t);
 	return "names an AI agent ($id->{agent}{id})" if $id;
 	return ai_tag_disclosure($t) ? 'discloses AI assistance' : undef;
+}
+
+# A sign-off by no one: no address, and a name that says it is an AI
+# ("Your Witty AI Assistant", "LLM Agent").  The registry's generic LLM
+# entry, or undef.
+sub ai_signer($val) {
+	my ($name, $email) = split_ident($val);
+	return undef unless $email eq '' && $name =~ /\b(?:AI\s+(?:assistant|agent|bot|model|tool)s?|LLMs?|(?:large\s+)?language\s+models?)\b/i;
+	my $a = agent_by_id('LLM') or return undef;
+	return { agent => $a, model => '' };
 }
 
 # A trailer of an AI tag ("AI-Assisted", "AI-Tools", "LLM-Used") whose

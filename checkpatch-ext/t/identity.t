@@ -77,6 +77,15 @@ my @cases = (
 	 [], ['AGENT_AUTHOR'], from => 'Jane Doe (ACME Corp) <jane@example.org>'],
 	['aider named inside a name', "${DESC}$SOB", [],
 	 [], ['AGENT_AUTHOR'], from => 'Jane (aider) Doe <jane@example.org>'],
+	# a sign-off by a name that says it is an AI, with no address
+	['Signed-off-by: Your Witty AI Assistant', "${DESC}Signed-off-by: Your Witty AI Assistant\n", [],
+	 ['ERROR:AGENT_SIGN_OFF', 'ERROR:MISSING_HUMAN_SIGN_OFF'], []],
+	['Signed-off-by: an LLM, beside the human\'s', "${DESC}Signed-off-by: LLM\n$SOB", [],
+	 ['ERROR:AGENT_SIGN_OFF'], ['MISSING_HUMAN_SIGN_OFF']],
+	['a person whose sign-off has an address', "${DESC}Signed-off-by: Ann the AI agent expert <ann\@example.org>\n", [],
+	 [], ['AGENT_SIGN_OFF', 'MISSING_HUMAN_SIGN_OFF']],
+	['a person with no address', "${DESC}Signed-off-by: Ann Smith\n", [],
+	 [], ['AGENT_SIGN_OFF']],
 	# a bare URL among the trailers that links an agent's session (simonw/llm)
 	['a bare session URL among the trailers', "${DESC}https://claude.ai/code/session_01HwqZ4WeDCrspfF8E7STiPA\n$SOB", [],
 	 ['WARNING:AGENT_CO_AUTHOR'], ['MISSING_HUMAN_SIGN_OFF']],
