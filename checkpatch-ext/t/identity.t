@@ -44,6 +44,12 @@ my @cases = (
 	 ['WARNING:AGENT_CO_AUTHOR'], []],
 	['Copilot coding agent bot signs off', "${DESC}Signed-off-by: $SWE\n$SOB", [],
 	 ['ERROR:AGENT_SIGN_OFF'], []],
+	['Gemini CLI bot co-author', "${DESC}${SOB}Co-authored-by: gemini-cli[bot] <218312386+gemini-cli[bot]\@users.noreply.github.com>\n", [],
+	 ['WARNING:AGENT_CO_AUTHOR'], []],
+	['Gemini CLI bot as the author', "${DESC}$SOB", [],
+	 ['ERROR:AGENT_AUTHOR'], [], from => '"gemini-cli[bot]" <218312386+gemini-cli[bot]@users.noreply.github.com>'],
+	['a person whose handle is gemini-cli', "${DESC}${SOB}Co-authored-by: Jane Doe <123+gemini-cli-fan\@users.noreply.github.com>\n", [],
+	 [], ['AGENT_CO_AUTHOR']],
 	['dependabot is not an agent', "${DESC}${SOB}Co-authored-by: dependabot[bot] <49699333+dependabot[bot]\@users.noreply.github.com>\n", [],
 	 [], ['AGENT_CO_AUTHOR']],
 	# Amp: co-author and thread trailer
