@@ -125,6 +125,17 @@ for my $c (@cases) {
 	ok(!has($r, $_), "$name: does not report $_") or diag $r->{out} for @$unwanted;
 }
 
+# Kubernetes forbids listing AI tooling as a co-author: an agent as the
+# commit's author is a WARNING; GTK's text says nothing of the author
+{
+	my $r = check(msg("${DESC}", from => 'Claude <claude-sonnet-4-5@anthropic.com>'), '--policy=kubernetes');
+	ok(has($r, 'WARNING:AGENT_AUTHOR'), 'kubernetes: an agent as the author') or diag $r->{out};
+	$r = check(msg("${DESC}", from => 'Claude Dupont <claude@example.org>'), '--policy=kubernetes');
+	ok(!has($r, 'AGENT_AUTHOR'), 'kubernetes: a person as the author') or diag $r->{out};
+	$r = check(msg("${DESC}", from => 'Claude <claude-sonnet-4-5@anthropic.com>'), '--policy=gtk');
+	ok(!has($r, 'AGENT_AUTHOR'), 'gtk: an agent as the author is not its text\'s concern') or diag $r->{out};
+}
+
 # --fix never writes a trailer the policy forbids
 {
 	like(fixed("${DESC}AI-assisted: Codex\n$SOB"), qr/^Assisted-by: LLM\nSigned-off-by: Jane/m, 'kernel --fix: AI-assisted: Codex becomes the Assisted-by in force');
