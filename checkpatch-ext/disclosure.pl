@@ -1307,6 +1307,13 @@ sub check_assisted_by($t, $at, $fix) {
 		  && $fix->($i, $abfix);
 		return;
 	}
+	if ($val =~ m{^[A-Za-z][A-Za-z0-9+.-]*://}) {
+		# a link (to a page about the author's use of AI), no agent:
+		# "https:" is no AGENT_NAME
+		report('WARNING', 'ASSISTED_BY_FORMAT',
+		       "malformed Assisted-by (a URL): expects $form ($DOC)", @$at);
+		return;
+	}
 	my @w = split ' ', $val;
 	my $tools = sub ($from) { join '', map { " $_" } @w[$from .. $#w] };
 	my ($head, $rest);

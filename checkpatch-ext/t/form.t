@@ -269,4 +269,14 @@ for my $p ('kernel', 'kernel-2025') {
 	unlike($t, qr/cli\+/, '... no garbled model written');
 }
 
+# A URL is no AGENT_NAME:MODEL_VERSION ("https" before the colon):
+# malformed in either form, and --fix writes nothing from it
+for my $p ('kernel', 'kernel-2025') {
+	my $r = check(msg("${DESC}Assisted-by: https://github.com/cgwalters/cgwalters#llms\n$SOB"), "--policy=$p", '--strict');
+	is_deeply(types_of($r), ['WARNING:ASSISTED_BY_FORMAT'], "$p: a URL in Assisted-by is malformed") or diag $r->{out};
+	like($r->{out}, qr/malformed Assisted-by \(a URL\)/, "$p: ... said so");
+	is_deeply(types_of(check(msg("${DESC}Assisted-by: Claude:claude-opus-4-5\n$SOB"), "--policy=kernel-2025")), [], 'kernel-2025: AGENT:MODEL is no URL');
+}
+unlike(fixed("${DESC}Assisted-by: https://github.com/cgwalters/cgwalters#llms\n$SOB", '--strict'), qr/LLM\/\//, '--fix: no "LLM//github..." written');
+
 done_testing;
