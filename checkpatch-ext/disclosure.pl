@@ -741,6 +741,18 @@ my $session_tag = do {
 	my $re = join '|', map { quotemeta } @n, 'agent', 'ai';
 	qr/^(?:$re)-(?:session|chat|conversation|task|link)s?(?:-link|-url)?$/i;
 };
+# An AI named as the doer in the newer claims ("Claude wrote the ...",
+# "Assisted by Claude Code"): a registry name or model, or AI / LLM /
+# an AI assistant; not "the agent" or "an assistant", which may be people.
+my $agent_words = do {
+	my @ai = grep { $_->{ai} } @AGENTS;
+	my @w = sort { length $b <=> length $a } map { ($_->{id}, @{$_->{names}}, @{$_->{claims}}) } @ai;
+	my $re = join '|', (map { quotemeta } @w), (map { @{$_->{model_src}} } @ai),
+		'LLMs?', 'large\s+language\s+models?', '(?:an?\s+)?AI(?:\s+(?:assistant|agent|tool|model|chatbot)s?)?';
+	# capitalised, or a model id: "the cursor was used to write" is
+	# about a cursor
+	qr/(?-i:(?=[A-Z]|[\w.-]*[0-9]))(?:$re)/i;
+};
 # "AI-generated" and the like, and how much of it: "LLM-generated
 # responses are a blight" is about AI, "this was mostly AI-generated" and
 # a line opening "AI-generated code" are about this change
@@ -769,6 +781,10 @@ sub content_claim($t) {
 	if ($t =~ /(?:^[^A-Za-z0-9]*|\b(?:is|was|were|are|been|being|got|get|gets)\s+(?:(?:entirely|mostly|largely|partly|partially|automatically|fully|initially|originally)\s+)?)\b($gen_verbs\s+(?:by|with|using|via|through)\s+(?:the\s+)?(?:help\s+of\s+|assistance\s+of\s+)?(?:an?\s+)?\[?($ai_words))\b/i
 	    || $t =~ /\b((?:I|we)\s+(?:have\s+)?(?:used|asked|prompted|let)\s+($ai_words)\s+(?:to\s+)?(?:write|generate|create|produce|draft|develop|fix|implement|code)\w*)\b/i
 	    || $t =~ /\b(with\s+(?:the\s+)?(?:help|assistance)\s+of\s+($ai_words))\b/i
+	    || $t =~ /\b((?<!-)assisted\s+by\s+(?:the\s+)?($agent_words))\b(?!-)/i
+	    || $t =~ /(?:^|[.!?]\s)[^A-Za-z0-9]*(($agent_words)\s+wrote\s+(?:the|this|these|most|all|much|parts?|some)\b)/i
+	    || $t =~ /^[^A-Za-z0-9]*((?:[A-Za-z][\w-]*\s+){1,3}?(?:written|generated|created|drafted|authored)\s+(?:by|with|using)\s+(?:the\s+)?($agent_words))\b(?!-)/i
+	    || $t =~ /\b(($agent_words)\s+(?:was|were|has\s+been|had\s+been)\s+used\s+(?:to|for)\s+(?:write|writing|generat\w*|creat\w*|implement\w*|draft\w*|produc\w*|cod(?:e|ing)|develop\w*))\b/i
 	    || $t =~ /\b((?:is|was|are|were|been|this|these|the\s+following)\s+(?:$degree\s+)?$ai_made)\b/i
 	    || $t =~ /^[^A-Za-z0-9]*($ai_made\s+(?:code|patch(?:es)?|commits?|changes?|tests?|series|fix(?:es)?|implementation|version)\b)(?!\s+(?:is|are|should|must|can|cannot|may|might|will|would|has|have|tends?|needs?|often|usually)\b)/i
 	    || $t =~ /\b((?:this\s+)?(?:patch|change|commit|code|series|fix|driver|test)\s+(?:is|was|has\s+been)\s+(?:\w+\s+)?(?:AI|LLM)[- ](?:generated|written))\b/i) {
