@@ -73,7 +73,8 @@ Options:
   --policy NAME|FILE         kernel (default), kernel-2025, kernel-7.3,
                              qemu, llvm, fedora, gentoo, netbsd, zephyr,
                              gtk, kubernetes, asf, openinfra, curl, rust,
-                             man-pages, or a policy file
+                             man-pages, bootc, openssl, ghostty, or a
+                             policy file
   --agents FILE              more agent registry entries (repeatable)
   --no-config                do not read .disclosure.conf
   --no-signoff               do not ask for a human Signed-off-by
@@ -249,7 +250,7 @@ sub load_policy($name, $base = undef, $depth = 0) {
 			load_policy($1, $dir, $depth + 1);
 		} elsif ($line =~ /^(basic-tools|analysis-tools|tool-input)\s*=\s*(.*)$/) {
 			$POLICY{$1} = { map { lc($_) => 1 } split ' ', $2 };
-		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined|assisted-by-means|disclosure|fix-trailer|other-form)\s*=\s*(.*)$/) {
+		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined|assisted-by-means|disclosure|fix-trailer|other-form|tool-name)\s*=\s*(.*)$/) {
 			$POLICY{$1} = $2;
 		} elsif ($line =~ /^disclosure-trailers\s*=\s*(.*)$/) {
 			$POLICY{'disclosure-trailers'} = [split ' ', $1];
@@ -314,9 +315,12 @@ my $OTHER_FORM = uc($POLICY{'other-form'} // 'check');
 # are in the kernel's history, so the one not in force is only a CHECK.
 # A policy says which form (assisted-by = llm|agent-model|tool) or that
 # the target tree decides (tree).
+# (tool-name: the one value the rules want in the tool form, bootc's
+# "Assisted-by: AI", never the agent's name)
+my $TOOL_NAME = $POLICY{'tool-name'};
 my %RULE = (%DisclosureRules::FORM,
-	    tool => $FIX_TAG eq 'none' ? join(' or ', map { "$_: <name of code assistant>" } values %DISCLOSE)
-				       : "$FIX_TAG: <name of code assistant>");
+	    tool => $FIX_TAG eq 'none' ? join(' or ', map { "$_: " . ($TOOL_NAME // '<name of code assistant>') } sort values %DISCLOSE)
+				       : "$FIX_TAG: " . ($TOOL_NAME // '<name of code assistant>'));
 my ($FORM, $RULE_SRC) = ($POLICY{'assisted-by'} // 'tree', $DOC);
 if ($FORM eq 'tree') {
 	my $root = $opt{root};
@@ -512,8 +516,9 @@ sub identify($v) {
 sub assisted_by($id) {
 	return ('Assisted-by: LLM') x 2 if $FORM eq 'llm';
 	if ($FORM eq 'tool') {
-		return (join(' or ', map { "$_: $id->{agent}{id}" } sort values %DISCLOSE), undef) if $FIX_TAG eq 'none';
-		return ("$FIX_TAG: $id->{agent}{id}") x 2;
+		my $n = $TOOL_NAME // $id->{agent}{id};
+		return (join(' or ', map { "$_: $n" } sort values %DISCLOSE), undef) if $FIX_TAG eq 'none';
+		return ("$FIX_TAG: $n") x 2;
 	}
 	my $m = $id->{model};
 	return $m ne '' ? ("Assisted-by: $id->{agent}{id}:$m") x 2
@@ -1276,7 +1281,7 @@ sub default_trailer($t) {
 sub agent_trailer($t, $id, $assisted, $at, $fix) {
 	my ($ab, $abfix) = assisted_by($id);
 	my $have = $assisted->{attr_key($id->{agent}{id})} && ($FORM ne 'agent-model' || !defined $abfix);
-	my $how = defined $abfix ? "'$ab'" : "'$ab' (the trailer names no model: fill it in)";
+	my $how = defined $abfix || $FORM ne 'agent-model' ? "'$ab'" : "'$ab' (the trailer names no model: fill it in)";
 	report('WARNING', 'AGENT_CO_AUTHOR',
 	       "$t->{tag} trailer added by a coding agent ($id->{agent}{id}); the $POLICY{name} rules attribute agents with $how"
 	       . ($have ? ', already present: drop this one' : '') . " ($DOC)", @$at)

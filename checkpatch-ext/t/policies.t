@@ -24,6 +24,33 @@ for my $f (sort glob("$dir/*.policy")) {
 
 # [name, body, args, must have, must not have]
 my @cases = (
+	# bootc: Assisted-by: AI or Generated-by: AI; no agent sign-off
+	['bootc: Generated-by: AI discloses', "${DESC}Generated-by: AI\n$SOB", ['--policy=bootc', '--strict'],
+	 [], ['GENERATED_BY_TAG', 'ASSISTED_BY_FORMAT', 'MISSING_DISCLOSURE']],
+	['bootc: Assisted-by: AI discloses', "${DESC}Assisted-by: AI\n$SOB", ['--policy=bootc', '--strict'],
+	 [], ['ASSISTED_BY_FORMAT', 'MISSING_DISCLOSURE']],
+	['bootc: an agent sign-off', "${DESC}Signed-off-by: Claude <noreply\@anthropic.com>\n$SOB", ['--policy=bootc'],
+	 ['ERROR:AGENT_SIGN_OFF'], []],
+	['bootc: an agent in Co-developed-by', "${DESC}Co-developed-by: Claude claude-opus-4-20250514\n$SOB", ['--policy=bootc'],
+	 ['ERROR:AGENT_CO_DEVELOPED_BY'], []],
+	['bootc: a claim with no trailer is a CHECK', "Test written by Claude\n\n$SOB", ['--policy=bootc', '--strict'],
+	 ['CHECK:MISSING_DISCLOSURE'], ['WARNING:MISSING_DISCLOSURE']],
+	# OpenSSL: Assisted-by: {agent}:{model}, a CLA
+	['openssl: its own example', "${DESC}Assisted-by: Claude:claude-sonnet-4-6\n", ['--policy=openssl', '--strict'],
+	 [], ['ASSISTED_BY_FORMAT', 'MISSING_HUMAN_SIGN_OFF']],
+	['openssl: a space in the agent, as its example has', "${DESC}Assisted-by: GitHub Copilot:gpt-4.1\n", ['--policy=openssl'],
+	 [], ['WARNING:ASSISTED_BY_FORMAT']],
+	['openssl: a claim with no trailer', "Test written by Claude\n\n", ['--policy=openssl'],
+	 ['WARNING:MISSING_DISCLOSURE'], []],
+	['openssl: an agent co-author instead', "${DESC}Co-authored-by: Claude <noreply\@anthropic.com>\n", ['--policy=openssl'],
+	 ['WARNING:AGENT_CO_AUTHOR'], ['MISSING_HUMAN_SIGN_OFF']],
+	# Ghostty: disclosed in any form
+	['ghostty: a changelog note discloses', "Almost fully written by AI: https://ampcode.com/threads/T-86df68a3\n", ['--policy=ghostty', '--strict'],
+	 [], ['MISSING_DISCLOSURE', 'MISSING_HUMAN_SIGN_OFF']],
+	['ghostty: an agent co-author discloses', "${DESC}Co-authored-by: Amp <amp\@ampcode.com>\n", ['--policy=ghostty', '--strict'],
+	 [], ['AGENT_CO_AUTHOR', 'MISSING_HUMAN_SIGN_OFF']],
+	['ghostty: an empty Assisted-by', "${DESC}Assisted-by:\n", ['--policy=ghostty'],
+	 ['WARNING:ASSISTED_BY_FORMAT'], []],
 	# a home-made AI disclosure tag (AI-Assisted:, AI-Tools:): a
 	# disclosure under every policy
 	['kernel: AI-Assisted: yes', "${DESC}AI-Assisted: yes\n$SOB", [],
@@ -138,6 +165,10 @@ for my $c (@cases) {
 
 # --fix never writes a trailer the policy forbids
 {
+	my $b = check(msg("${DESC}${SOB}Co-authored-by: Claude <noreply\@anthropic.com>\n"), '--policy=bootc');
+	like($b->{out}, qr/'Assisted-by: AI or Generated-by: AI'/, 'bootc: the advice names AI, not the agent');
+	unlike($b->{out}, qr/Assisted-by: Claude|names no model/, 'bootc: ... never the agent, nor a model asked for');
+	unlike(fixed("${DESC}${SOB}Co-authored-by: Claude <noreply\@anthropic.com>\n", '--policy=bootc'), qr/^(?:Assisted|Generated)-by:/m, 'bootc --fix: neither trailer written');
 	like(fixed("${DESC}AI-assisted: Codex\n$SOB"), qr/^Assisted-by: LLM\nSigned-off-by: Jane/m, 'kernel --fix: AI-assisted: Codex becomes the Assisted-by in force');
 	my $all = "${DESC}Signed-off-by: Claude <noreply\@anthropic.com>\nCo-developed-by: Claude claude-opus-4-20250514\n"
 		. "Assisted-by: Claude:claude-opus-4-5 git\nGenerated-by: ChatGPT gpt-4o\nMade-with: Cursor\n"
