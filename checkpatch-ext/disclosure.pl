@@ -852,13 +852,20 @@ sub trailer_block($msg, $text) {
 sub disclosure_paragraphs($msg, $text) {
 	my @para = ([]);
 	for my $i (@$msg) {
-		if ($text->($i) =~ /^\s*$/) { push @para, [] if @{$para[-1]} }
+		if ($text->($i) !~ /\S/) { push @para, [] if @{$para[-1]} }
 		else { push @{$para[-1]}, $i }
 	}
 	pop @para if !@{$para[-1]};
-	my $like = sub ($p) {	# trailers, continuations, notes in parentheses
-		!grep { my $t = $text->($_); $t !~ /^[A-Za-z0-9-]+[ \t]*:|^\s|^\(.*\)\s*\z|^\[.*\]\s*\z/ || $t =~ m{^[A-Za-z]+://} } @$p;
+	# trailers, continuations, notes in parentheses (each test anchored
+	# and possessive: a line may hold a long run of spaces)
+	my $like_line = sub ($t) {
+		return 0 if $t =~ m{\A[A-Za-z]++://};
+		return 1 if $t =~ /\A[A-Za-z0-9-]++[ \t]*+:/ || $t =~ /\A\s/;
+		my $c = substr($t, 0, 1);
+		return 0 unless $c eq '(' || $c eq '[';
+		return substr(rtrim($t), -1) eq ($c eq '(' ? ')' : ']');
 	};
+	my $like = sub ($p) { !grep { !$like_line->($text->($_)) } @$p };
 	return () unless @para > 1 && $like->($para[-1]);
 	my @r;
 	for (my $k = $#para - 1; $k >= 0; $k--) {
