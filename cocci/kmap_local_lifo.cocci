@@ -159,7 +159,7 @@ def passed_as(x, args):
 	"""The indexes of the arguments that are x, or inside what x points
 	to (x + off)."""
 	return [i for i, a in enumerate(args)
-		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+].*)?" % re.escape(x), a.strip(), re.S)]
+		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+](?!>).*)?" % re.escape(x), a.strip(), re.S)]
 
 def released_index(x, pr):
 	"""The index of parameter x of the function of pr, when the release
@@ -298,16 +298,17 @@ def derived_from(r, x, pos):
 	return False
 
 def offset_from(r, x, pos):
-	"""Whether the local r of the function at pos is set, before pos,
-	from parameter x plus or minus an offset, through casts and
-	parentheses (ptr = ((void *)info) - off), and from nothing else: it
+	"""Whether the local r of the function at pos is set from parameter
+	x plus or minus an offset, through casts and parentheses (ptr =
+	((void *)info) - off), and from nothing else, anywhere in the
+	function up to pos (a store through it, *r = 0, is no setting): it
 	points into the page x points into, which a release of r releases.
 	(Not char *kaddr = dest; ... kaddr = kmap_local_folio(...).)"""
 	text = " ".join(definition(pos))
 	r = re.escape(str(r).strip())
 	cast = r"\(\s*(?:const\s+|volatile\s+)*(?:struct\s+|union\s+|unsigned\s+)?\w+(?:\s*\*)*\s*\)"
 	seen = False
-	for m in re.finditer(r"(?<![\w.>])%s\s*=(?!=)\s*([^;,]+)" % r, text):
+	for m in re.finditer(r"(?<![\w.>*])%s\s*=(?!=)\s*([^;,]+)" % r, text):
 		v = m.group(1).strip()
 		while True:
 			w = re.sub(r"^\(\s*(.*)\)$", r"\1", re.sub(r"^%s\s*" % cast, "", v)).strip()
@@ -461,9 +462,22 @@ for entry in call_guards.split(";"):
 		guards[w[1]] = (int(w[2]), w[3])
 mapcalls = {}
 nested = set()
+# Where a mapping failed (if (!B) ...): (position, handle) for the
+# tests of the handle, (position, key of the mapping) for those of a
+# helper that maps through an out-parameter.
 nullexit = set()
+# What each function releases by a release the rules know (brel):
+# where => [argument].
+released_in = {}
 aliases = {}
 owners = {}
+
+def null_at(p, b, pb):
+	"""Whether p is where the mapping of b at pb failed: a release there
+	releases nothing out of order, a goto there leaves with b unmapped.
+	(Of that mapping only, or an alias of it: another mapping made since
+	is still held.)"""
+	return any(h == key(pb) or (isinstance(h, str) and not distinct(h, b, pb)) for k, h in nullexit if k == key(p))
 
 def key(p):
 	return (p[0].file, p[0].line, p[0].column)
@@ -506,7 +520,7 @@ def note_alias(x, y, p):
 			return
 		x = re.sub(r"\s*=.*$", "", x)
 	x = re.sub(r"^\((?:[\w\s]+\*?\s*)+\)\s*", "", x)
-	x = re.sub(r"\s*[-+]\s*.*$", "", x)
+	x = re.sub(r"\s*[-+](?!>)\s*.*$", "", x)
 	if x in handles.get(where(p), ()):
 		aliases.setdefault(where(p), {}).setdefault(x, set()).add(tidy(y))
 
@@ -2132,9 +2146,14 @@ def releases_through_helper(p, a, pos):
 	"""For a call at p of a release helper of the file of pos: whether it
 	releases a, an argument that names it or the field at the path the
 	helper releases of its argument (gw_unmap_a(in) releases in->a, not
-	in->b).  Any other call: True."""
+	in->b); of a helper that releases some arguments as the address
+	(release_args), one of those.  Any other call: True."""
 	name, args = call_at(p)
 	rels = release_helpers_of(pos[0].file).get(name)
+	# (A helper of the tree that releases some of its arguments as the
+	# address: those; wk_unmap(&h->sg, s) releases s, not h.)
+	if not rels and name in release_args:
+		return any(i < len(args) and mentions(args[i], a, pos) for i in release_args[name])
 	if not rels or any(mentions(x, a, pos) for x in args):
 		return True
 	return any(idx < len(args) and mentions(field_through(args[idx], path), a, pos) for idx, path in rels)
@@ -2727,9 +2746,9 @@ if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { <+... rn@pn
 )
 
 @script:python@
-pn << nullexit.pn;
+pn << nullexit.pn; B << pair.B;
 @@
-nullexit.add(key(pn))
+nullexit.add((key(pn), tidy(B)))
 
 // (A block that leaves by a goto matches the second case above, at the
 // goto: the releases before it are also made where B is NULL.)
@@ -2741,9 +2760,9 @@ position pn;
 if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { <+... rn@pn(...) ...+> }
 
 @script:python@
-pn << nullrel.pn;
+pn << nullrel.pn; B << pair.B;
 @@
-nullexit.add(key(pn))
+nullexit.add((key(pn), tidy(B)))
 
 // The same for a helper that maps through an out-parameter, when what
 // it returns says it failed (de = ext2_find_entry(dir, name, &page,
@@ -2767,9 +2786,9 @@ if (\(!X\|unlikely(!X)\|IS_ERR_OR_NULL(X)\|IS_ERR(X)\|X == NULL\)) { <+... rn@pn
 )
 
 @script:python@
-pn << nullout.pn;
+pn << nullout.pn; pb << nest.pb;
 @@
-nullexit.add(key(pn))
+nullexit.add((key(pn), key(pb)))
 
 // Or, for one that returns an error code (follow_pte() of 6.1: 0 or
 // -EINVAL), a test that it is not zero: ret = f(..., &ptep, &ptl); if
@@ -2791,10 +2810,10 @@ if (\(X\|unlikely(X)\|X < 0\|X != 0\)) { ... goto L@pn; }
 )
 
 @script:python@
-pn << nulloutint.pn; X << nulloutint.X;
+pn << nulloutint.pn; X << nulloutint.X; pb << nest.pb;
 @@
 if error_code(X, pn):
-	nullexit.add(key(pn))
+	nullexit.add((key(pn), key(pb)))
 
 @nulloutcall@
 position nest.pb;
@@ -2809,9 +2828,9 @@ if (\(fh@pb(...)\|unlikely(fh@pb(...))\|fh@pb(...) < 0\)) { ... goto L@pn; }
 )
 
 @script:python@
-pn << nulloutcall.pn;
+pn << nulloutcall.pn; pb << nest.pb;
 @@
-nullexit.add(key(pn))
+nullexit.add((key(pn), key(pb)))
 
 // early: from B's mapping, A released while B is live.  A release of B
 // under a condition counts as one (guarded and undecided below tell the
@@ -2830,8 +2849,8 @@ expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and dist
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 expression RHA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and (mentions(RHA, A, pb) or field_released(RHA, A, pb)) };
 expression RHB : script:python(B, pb) { mentions(RHB, B, pb) or field_released(RHB, B, pb) };
-position p : script:python(A, B, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) and not releases_too(p, B, pb) };
-position pn : script:python() { key(pn) in nullexit };
+position p : script:python(A, B, pb) { not null_at(p, B, pb) and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) and not releases_too(p, B, pb) };
+position pn : script:python(B, pb) { null_at(pn, B, pb) };
 identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 position pg : script:python(A, B, pb) { not exits(pg) and not releases_first(pg, A, B, pb) };
@@ -2955,8 +2974,24 @@ if key(pb) in helper_calls:
 // B is a local set from a mapping call (an iterator that a failed
 // sg_miter_next() left holds nothing): see the script.
 // Handing B on (to any call, a store, a return) after the release of A
-// may release it elsewhere, and storing it before: those paths count
-// as released.
+// may release it elsewhere, and storing it (X = B, an offset, a cast)
+// before: those paths count as released.
+// The functions that release B somewhere, by a release the rules know:
+// a leak is reported only there (put_buf(b), a macro or a function of
+// another file that the rules do not know may release it).
+@brel depends on tokens@
+identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+identifier rh : script:python() { rh in release_helper_names() };
+expression RB;
+position pk;
+@@
+\( rb@pk(..., RB, ...) \| rh@pk(..., RB, ...) \)
+
+@script:python@
+RB << brel.RB; pk << brel.pk;
+@@
+released_in.setdefault(where(pk), []).append(str(RB))
+
 @leaked exists@
 identifier twice.fn;
 expression pair.B;
@@ -2971,12 +3006,16 @@ identifier snp = {kmap_lifo_none}; // opstructs.list
 struct snp *EOp;
 identifier F;
 expression E, X, EHp;
+type T;
 position q;
 @@
 fn@q(...) {
 ... when any
 \( B = <+... mb@pb(...) ...+> \)
-... when != X = <+... B ...+>
+... when != X = B
+    when != X = B + E
+    when != X = (T)B
+    when != X = (T)B + E
     when != B = E
     when any
 \( ra@p(...) \| \(rh@p\|EHp->rh@p\)(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
@@ -2991,7 +3030,7 @@ A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << leake
 @@
 # (A local only: an element or a field may be released through another
 # index, or by a helper given its structure.)
-if re.fullmatch(r"\w+", tidy(B)):
+if re.fullmatch(r"\w+", tidy(B)) and any(mentions(r, B, pb) for r in released_in.get(where(pb), ())):
 	note(A, pa, B, pb, p)
 
 // Patch mode adds the release of B before that of A, where every path
@@ -3038,9 +3077,9 @@ expression RA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and dist
 expression RB : script:python(B, pb) { mentions(RB, B, pb) };
 expression RHA : script:python(A, B, pb) { (where(pb), tidy(A)) in outer and distinct(A, B, pb) and (mentions(RHA, A, pb) or field_released(RHA, A, pb)) };
 expression RHB : script:python(B, pb) { mentions(RHB, B, pb) or field_released(RHB, B, pb) };
-position pn : script:python() { key(pn) in nullexit };
+position pn : script:python(B, pb) { null_at(pn, B, pb) };
 position pg : script:python() { not exits(pg) };
-position p : script:python(A, B, pb) { key(p) not in nullexit and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) and not releases_too(p, B, pb) };
+position p : script:python(A, B, pb) { not null_at(p, B, pb) and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) and not releases_too(p, B, pb) };
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position pk : script:python(B, pb) { keyed_at(pk, B, pb) };

@@ -138,7 +138,7 @@ def passed_as(x, args):
 	"""The indexes of the arguments that are x, or inside what x points
 	to (x + off)."""
 	return [i for i, a in enumerate(args)
-		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+].*)?" % re.escape(x), a.strip(), re.S)]
+		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+](?!>).*)?" % re.escape(x), a.strip(), re.S)]
 
 def released_index(x, pr):
 	"""The index of parameter x of the function of pr, when the release
@@ -277,16 +277,17 @@ def derived_from(r, x, pos):
 	return False
 
 def offset_from(r, x, pos):
-	"""Whether the local r of the function at pos is set, before pos,
-	from parameter x plus or minus an offset, through casts and
-	parentheses (ptr = ((void *)info) - off), and from nothing else: it
+	"""Whether the local r of the function at pos is set from parameter
+	x plus or minus an offset, through casts and parentheses (ptr =
+	((void *)info) - off), and from nothing else, anywhere in the
+	function up to pos (a store through it, *r = 0, is no setting): it
 	points into the page x points into, which a release of r releases.
 	(Not char *kaddr = dest; ... kaddr = kmap_local_folio(...).)"""
 	text = " ".join(definition(pos))
 	r = re.escape(str(r).strip())
 	cast = r"\(\s*(?:const\s+|volatile\s+)*(?:struct\s+|union\s+|unsigned\s+)?\w+(?:\s*\*)*\s*\)"
 	seen = False
-	for m in re.finditer(r"(?<![\w.>])%s\s*=(?!=)\s*([^;,]+)" % r, text):
+	for m in re.finditer(r"(?<![\w.>*])%s\s*=(?!=)\s*([^;,]+)" % r, text):
 		v = m.group(1).strip()
 		while True:
 			w = re.sub(r"^\(\s*(.*)\)$", r"\1", re.sub(r"^%s\s*" % cast, "", v)).strip()

@@ -89,7 +89,7 @@ sub arch_for($self, $file) {
 	if (my $g = $self->impact->arch_gate($file)) {
 		my ($sym, $via, $platform) = @$g;
 		my $a = $platform // $GATE{$sym};
-		return ($a, "$via depends on $sym" . ($platform ? " (defined in " . ($self->impact->platform_note($sym) =~ s/:.*//r) . ")" : '')) if $a;
+		return ($a, "$via depends on $sym" . ($platform ? " (defined in " . ($self->impact->platform_note($sym) =~ s/[:;].*//r) . ")" : '')) if $a;
 	}
 	return ('arm', 'generic code: 32-bit ARM with HIGHMEM, where the order matters');
 }

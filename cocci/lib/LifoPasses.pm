@@ -227,6 +227,7 @@ sub run(%o) {
 	# also finds the files that include a .c file (%$includers).
 	my ($includers, @search, %local) = ({}, @new);
 	my (%latest, %cand, @wrappers, @passes);
+	my %relarg;	# release helper => {index => 1}, or {any => 1}: relargs.list
 	my @plan;
 	my $ahead = _ahead(%o);
 	my %run = (parse_errors => {}, timeouts => {}, handled_files => {}, errors => []);
@@ -281,17 +282,20 @@ sub run(%o) {
 		(@new, @search, %local, @members) = ();
 		next if $pass > $LEVELS;
 		my %defined;	# name => files where this pass found it a wrapper
-		my %relarg;	# name => {index => 1}, or {any => 1}
+		my %was = map { $_ => join(' ', sort keys %{$relarg{$_}}) } keys %relarg;
 		for (@{$r->{wrappers}}) {
-			if ($_->[0] eq 'relarg') { $relarg{$_->[1]}{$_->[3]} = 1; next }
 			$defined{$_->[1]}{$_->[2] // ''} = 1;
+			$relarg{$_->[1]}{$_->[3]} = 1 if $_->[0] eq 'relarg';
 		}
-		# (One that may release another argument than its own releases
-		# them all, as one of no entry; the rules know the seeds'.)
-		for my $name (sort keys %relarg) {
-			next if $relarg{$name}{any} || $seed{$name} || $known{"relarg $name"}++;
-			push @{$L{relargs}}, map { "relarg $name $_" } sort { $a <=> $b } keys %{$relarg{$name}};
-		}
+		# (A helper known before that now releases another argument:
+		# its callers are read again, below.)
+		my @grown = grep { defined $was{$_} && $was{$_} ne join(' ', sort keys %{$relarg{$_}}) } sort keys %relarg;
+		# What every pass found, together (a later pass may find another
+		# argument a helper releases).  One that may release another
+		# argument than its own releases them all, as one of no entry;
+		# the rules know the seeds'.
+		@{$L{relargs}} = map { my $n = $_; map { "relarg $n $_" } sort { $a <=> $b } keys %{$relarg{$n}} }
+			grep { !$relarg{$_}{any} && !$seed{$_} } sort keys %relarg;
 		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] || ($a->[3] // '') cmp ($b->[3] // '') || ($a->[4] // '') cmp ($b->[4] // '') }
 				grep { $_->[0] ne 'relarg' && ($_->[0] !~ /^(?:op)?field/ || defined $_->[4]) } @{$r->{wrappers}}) {
 			my ($kind, $name, undef, $idx, $path, $struct) = @$w;
@@ -326,6 +330,13 @@ sub run(%o) {
 			}
 			next if grep { $_ eq $name } @new;
 			push @new, $name and next if $kind =~ /^op/;
+			push @new, $name;
+			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}], $includers);
+			if (@only) { $local{$_} = 1 for @only }
+			else { push @search, $name }
+		}
+		for my $name (@grown) {
+			next if grep { $_ eq $name } @new;
 			push @new, $name;
 			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}], $includers);
 			if (@only) { $local{$_} = 1 for @only }

@@ -86,9 +86,22 @@ for entry in call_guards.split(";"):
 		guards[w[1]] = (int(w[2]), w[3])
 mapcalls = {}
 nested = set()
+# Where a mapping failed (if (!B) ...): (position, handle) for the
+# tests of the handle, (position, key of the mapping) for those of a
+# helper that maps through an out-parameter.
 nullexit = set()
+# What each function releases by a release the rules know (brel):
+# where => [argument].
+released_in = {}
 aliases = {}
 owners = {}
+
+def null_at(p, b, pb):
+	"""Whether p is where the mapping of b at pb failed: a release there
+	releases nothing out of order, a goto there leaves with b unmapped.
+	(Of that mapping only, or an alias of it: another mapping made since
+	is still held.)"""
+	return any(h == key(pb) or (isinstance(h, str) and not distinct(h, b, pb)) for k, h in nullexit if k == key(p))
 
 def key(p):
 	return (p[0].file, p[0].line, p[0].column)
@@ -131,7 +144,7 @@ def note_alias(x, y, p):
 			return
 		x = re.sub(r"\s*=.*$", "", x)
 	x = re.sub(r"^\((?:[\w\s]+\*?\s*)+\)\s*", "", x)
-	x = re.sub(r"\s*[-+]\s*.*$", "", x)
+	x = re.sub(r"\s*[-+](?!>)\s*.*$", "", x)
 	if x in handles.get(where(p), ()):
 		aliases.setdefault(where(p), {}).setdefault(x, set()).add(tidy(y))
 
@@ -1757,9 +1770,14 @@ def releases_through_helper(p, a, pos):
 	"""For a call at p of a release helper of the file of pos: whether it
 	releases a, an argument that names it or the field at the path the
 	helper releases of its argument (gw_unmap_a(in) releases in->a, not
-	in->b).  Any other call: True."""
+	in->b); of a helper that releases some arguments as the address
+	(release_args), one of those.  Any other call: True."""
 	name, args = call_at(p)
 	rels = release_helpers_of(pos[0].file).get(name)
+	# (A helper of the tree that releases some of its arguments as the
+	# address: those; wk_unmap(&h->sg, s) releases s, not h.)
+	if not rels and name in release_args:
+		return any(i < len(args) and mentions(args[i], a, pos) for i in release_args[name])
 	if not rels or any(mentions(x, a, pos) for x in args):
 		return True
 	return any(idx < len(args) and mentions(field_through(args[idx], path), a, pos) for idx, path in rels)

@@ -83,6 +83,37 @@ int miter_failed_ok(struct scatterlist *sg, unsigned int n, struct page *p)
 	return 0;
 }
 
+/* The newer read by a call before the error path (target_core_sbc.c
+ * sbc_dif_verify() shape): still a leak. */
+int leak_used_bad(struct page *pp, struct page *dp, int n)
+{
+	void *paddr, *daddr;
+	int rc;
+
+	paddr = kmap_atomic(pp);
+	daddr = kmap_atomic(dp);
+	rc = check(daddr, n);
+	if (rc) {
+		kunmap_atomic(paddr);
+		return rc;
+	}
+	kunmap_atomic(daddr);
+	kunmap_atomic(paddr);
+	return 0;
+}
+
+/* Released by a macro the rules do not know: silent. */
+int macro_ok(struct page *p, struct page *q)
+{
+	char *a = kmap_local_page(p);
+	char *b = kmap_local_page(q);
+
+	memcpy(a, b, 16);
+	PUT_BUF(b);
+	kunmap_local(a);
+	return 0;
+}
+
 /* Both released on the error path, newer first: silent. */
 int leak_ok(struct page *p, struct page *q, int err)
 {
@@ -151,6 +182,30 @@ int null_exit_ok(struct mm_struct *mm, pmd_t *dst_pmd, pmd_t *src_pmd, unsigned 
 	copy_ptes(dst_pte, src_pte);
 	pte_unmap(src_pte);
 	pte_unmap_unlock(dst_pte, dst_ptl);
+out:
+	return ret;
+}
+
+/*
+ * A third mapping failed: a release there is made where that one is
+ * NULL, but the second is still mapped.
+ */
+int null_other_bad(struct page *p, struct page *q, pmd_t *pmd, unsigned long addr)
+{
+	char *a = kmap_local_page(p);
+	char *b = kmap_local_page(q);
+	pte_t *c;
+	int ret = 0;
+
+	c = pte_offset_map(pmd, addr);
+	if (!c) {
+		kunmap_local(a);
+		ret = -EAGAIN;
+		goto out;
+	}
+	pte_unmap(c);
+	kunmap_local(b);
+	kunmap_local(a);
 out:
 	return ret;
 }

@@ -136,8 +136,9 @@ my ($wlog, $wrc) = capture($w, { stderr => 1 }, 'perl', "$top/cocci/bin/lifo-rul
 if ($wrc == 0 && -f "$w/out/kmap_local_lifo.cocci") {
 	my $actual = join '', grep { /^scan: pass / } split /^/, $wlog;
 	$actual .= join '', sort split /^/, read_bytes("$w/out/wrappers.txt");
+	$actual .= join '', sort split /^/, read_bytes("$w/out/relargs.list");
 	$actual .= join '', grep { /: WARNING: / } split /^/, spatch("$w/tree", '-D', 'report',
-		'--sp-file', "$w/out/kmap_local_lifo.cocci", 'wrapped.c', 'dir_helpers.c', 'opf-user.c', 'outptr.c');
+		'--sp-file', "$w/out/kmap_local_lifo.cocci", 'wrapped.c', 'dir_helpers.c', 'opf-user.c', 'outptr.c', 'relarg.c');
 	spew("$tests/wrappers/expected.txt", $actual) if $update;
 	expect_same('wrappers: inferred and used', read_bytes("$tests/wrappers/expected.txt"), $actual);
 } else {

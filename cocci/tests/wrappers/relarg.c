@@ -38,3 +38,47 @@ void wk_draw(struct wk_dev *dev, struct wk_release *release, struct page *p)
 	wk_release_unmap(dev, release, &drawable->info);
 	kunmap_local(s);
 }
+
+/*
+ * A helper that releases its second argument (found in pass 1) and its
+ * first through another helper (found in pass 2): a caller that passes
+ * the first releases it.
+ */
+static void rg_unmap(void *v)
+{
+	kunmap_local(v);
+}
+
+static void rg_unmap_either(void *a, void *b, int w)
+{
+	if (w)
+		kunmap_local(b);
+	else
+		rg_unmap(a);
+}
+
+static void rg_put_first(void *a)
+{
+	rg_unmap_either(a, NULL, 0);
+}
+
+void rg_caller(struct page *p, struct page *q)
+{
+	char *x = kmap_local_page(p);
+	char *y = kmap_local_page(q);
+
+	memcpy(x, y, 16);
+	rg_put_first(x);
+	kunmap_local(y);
+}
+
+/* The structure given beside the address is not released: in order, silent. */
+void wk_order_ok(struct page *p, struct page *q)
+{
+	struct wk_hdr *h = kmap_local_page(p);
+	char *s = kmap_local_page(q);
+
+	memcpy(h->data, s, 16);
+	wk_unmap(&h->sg, s);
+	kunmap_local(h);
+}
