@@ -161,13 +161,22 @@ def passed_as(x, args):
 	return [i for i, a in enumerate(args)
 		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+](?!>).*)?" % re.escape(x), a.strip(), re.S)]
 
-def released_index(x, pr):
+def released_indexes(name):
+	"""The indexes of the arguments a release function of several
+	arguments releases as the address (ADDRESS_ARG, release_args), or
+	None when they are not known."""
+	if name in release_args:
+		return release_args[name]
+	return {ADDRESS_ARG[name]} if name in ADDRESS_ARG else None
+
+def released_index(x, pr, via=None):
 	"""The index of parameter x of the function of pr, when the release
-	call at pr releases x as the address it is given (as_address()); None
-	when x only names the page (the first of folio_release_kmap(folio,
-	kaddr)), or is not a parameter."""
+	call at pr releases x (or via, a local pointing into it) as the
+	address it is given (as_address()); None when it only names the
+	page (the first of folio_release_kmap(folio, kaddr)), or x is not a
+	parameter."""
 	names = param_names(pr)
-	return names.index(x) if as_address(x, pr) and x in names else None
+	return names.index(x) if as_address(via or x, pr) and x in names else None
 
 def as_address(v, pr):
 	"""Whether the release call at pr releases v as the address it is
@@ -177,9 +186,7 @@ def as_address(v, pr):
 	mine = passed_as(v, args)
 	if len(args) < 2:
 		return bool(mine)
-	if name in release_args:
-		return any(i in release_args[name] for i in mine)
-	return name in ADDRESS_ARG and ADDRESS_ARG[name] in mine
+	return any(i in mine for i in released_indexes(name) or ())
 
 def own_mapped_args(pr, args, skip=()):
 	"""The arguments of the call at pr (but those of index in skip) that
@@ -462,10 +469,10 @@ for entry in call_guards.split(";"):
 		guards[w[1]] = (int(w[2]), w[3])
 mapcalls = {}
 nested = set()
-# Where a mapping failed (if (!B) ...): (position, handle) for the
-# tests of the handle, (position, key of the mapping) for those of a
-# helper that maps through an out-parameter.
-nullexit = set()
+# Where a mapping failed (if (!B) ...): key of the position => the
+# handles tested there, and the keys of the mappings of the helpers
+# that map through an out-parameter tested there (note_null()).
+nullexit = {}
 # What each function releases by a release the rules know (brel):
 # where => [argument].
 released_in = {}
@@ -477,7 +484,12 @@ def null_at(p, b, pb):
 	releases nothing out of order, a goto there leaves with b unmapped.
 	(Of that mapping only, or an alias of it: another mapping made since
 	is still held.)"""
-	return any(h == key(pb) or (isinstance(h, str) and not distinct(h, b, pb)) for k, h in nullexit if k == key(p))
+	return any(h == key(pb) or (isinstance(h, str) and not distinct(h, b, pb)) for h in nullexit.get(key(p), ()))
+
+def note_null(pn, what):
+	"""The mapping of what (a handle, or the key of a mapping) failed
+	where pn is."""
+	nullexit.setdefault(key(pn), set()).add(what)
 
 def key(p):
 	return (p[0].file, p[0].line, p[0].column)
@@ -1713,10 +1725,8 @@ def releases_arg(arg, pr, mapped):
 	name, args = call_at(pr)
 	if len(args) < 2:
 		return True
-	if name in ADDRESS_ARG:
-		return address_arg(pr) == squeeze(arg)
-	if name in release_args:
-		return any(squeeze(args[i]) == squeeze(arg) for i in release_args[name] if i < len(args))
+	if released_indexes(name) is not None:
+		return any(squeeze(args[i]) == squeeze(arg) for i in released_indexes(name) if i < len(args))
 	# (Given a page its function mapped itself, it releases that one.)
 	if own_mapped_args(pr, args):
 		return False
@@ -2457,23 +2467,23 @@ def leak_fix(b, pb, p):
 		return False
 	if p[0].file != pb[0].file or int(pb[0].line) >= int(p[0].line):
 		return False
-	lines = lines_of(p[0].file)
+	text, starts = flat(p[0].file)
+	lines = text.split("\n")
 	first = lines[int(pb[0].line) - 1]
 	# (Mapped by a statement of its own: not under an if or a loop head.)
 	if not re.match(r"\s*(?:[\w\s]+[\s*]+)?%s\s*=" % re.escape(tidy(b)), first):
 		return False
 	n = int(pb[0].line) - 2
-	while n >= 0 and re.fullmatch(r"\s*(?:/?\*.*|//.*|\x23.*)?", lines[n]):
+	while n >= 0 and re.fullmatch(r"\s*(?:\x23.*)?", lines[n]):
 		n -= 1
 	if n >= 0 and not re.search(r"[;{}]\s*$", lines[n]):
 		return False	# (the body of an if, a loop or an else without braces)
-	depth = first.count("{") - first.count("}")
-	for t in lines[int(pb[0].line):int(p[0].line) - 1] + [lines[int(p[0].line) - 1][:int(p[0].column)]]:
-		if re.match(r"\s*(?:case\b[^:]*|\w+)\s*:(?!:)", t):
-			return False
-		depth += t.count("{") - t.count("}")
-		if depth < 0:
-			return False
+	if any(re.match(r"\s*(?:case\b[^:]*|\w+)\s*:(?!:)", t) for t in lines[int(pb[0].line):int(p[0].line)]):
+		return False
+	o_pb, o_p = (starts[int(q[0].line) - 1] + int(q[0].column) for q in (pb, p))
+	inner = next(enclosing_blocks(text, o_pb), None)
+	if inner is not None and inner not in enclosing_blocks(text, o_p):
+		return False
 	leak_fixes[key(p)] = (rel, tidy(b))
 	return True
 
@@ -2748,7 +2758,7 @@ if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { <+... rn@pn
 @script:python@
 pn << nullexit.pn; B << pair.B;
 @@
-nullexit.add((key(pn), tidy(B)))
+note_null(pn, tidy(B))
 
 // (A block that leaves by a goto matches the second case above, at the
 // goto: the releases before it are also made where B is NULL.)
@@ -2762,7 +2772,7 @@ if (\(!B\|unlikely(!B)\|IS_ERR_OR_NULL(B)\|IS_ERR(B)\|B == NULL\)) { <+... rn@pn
 @script:python@
 pn << nullrel.pn; B << pair.B;
 @@
-nullexit.add((key(pn), tidy(B)))
+note_null(pn, tidy(B))
 
 // The same for a helper that maps through an out-parameter, when what
 // it returns says it failed (de = ext2_find_entry(dir, name, &page,
@@ -2788,7 +2798,7 @@ if (\(!X\|unlikely(!X)\|IS_ERR_OR_NULL(X)\|IS_ERR(X)\|X == NULL\)) { <+... rn@pn
 @script:python@
 pn << nullout.pn; pb << nest.pb;
 @@
-nullexit.add((key(pn), key(pb)))
+note_null(pn, key(pb))
 
 // Or, for one that returns an error code (follow_pte() of 6.1: 0 or
 // -EINVAL), a test that it is not zero: ret = f(..., &ptep, &ptl); if
@@ -2813,7 +2823,7 @@ if (\(X\|unlikely(X)\|X < 0\|X != 0\)) { ... goto L@pn; }
 pn << nulloutint.pn; X << nulloutint.X; pb << nest.pb;
 @@
 if error_code(X, pn):
-	nullexit.add((key(pn), key(pb)))
+	note_null(pn, key(pb))
 
 @nulloutcall@
 position nest.pb;
@@ -2830,7 +2840,7 @@ if (\(fh@pb(...)\|unlikely(fh@pb(...))\|fh@pb(...) < 0\)) { ... goto L@pn; }
 @script:python@
 pn << nulloutcall.pn; pb << nest.pb;
 @@
-nullexit.add((key(pn), key(pb)))
+note_null(pn, key(pb))
 
 // early: from B's mapping, A released while B is live.  A release of B
 // under a condition counts as one (guarded and undecided below tell the

@@ -140,13 +140,22 @@ def passed_as(x, args):
 	return [i for i, a in enumerate(args)
 		if re.fullmatch(r"\(?\s*%s\s*\)?(?:\s*[-+](?!>).*)?" % re.escape(x), a.strip(), re.S)]
 
-def released_index(x, pr):
+def released_indexes(name):
+	"""The indexes of the arguments a release function of several
+	arguments releases as the address (ADDRESS_ARG, release_args), or
+	None when they are not known."""
+	if name in release_args:
+		return release_args[name]
+	return {ADDRESS_ARG[name]} if name in ADDRESS_ARG else None
+
+def released_index(x, pr, via=None):
 	"""The index of parameter x of the function of pr, when the release
-	call at pr releases x as the address it is given (as_address()); None
-	when x only names the page (the first of folio_release_kmap(folio,
-	kaddr)), or is not a parameter."""
+	call at pr releases x (or via, a local pointing into it) as the
+	address it is given (as_address()); None when it only names the
+	page (the first of folio_release_kmap(folio, kaddr)), or x is not a
+	parameter."""
 	names = param_names(pr)
-	return names.index(x) if as_address(x, pr) and x in names else None
+	return names.index(x) if as_address(via or x, pr) and x in names else None
 
 def as_address(v, pr):
 	"""Whether the release call at pr releases v as the address it is
@@ -156,9 +165,7 @@ def as_address(v, pr):
 	mine = passed_as(v, args)
 	if len(args) < 2:
 		return bool(mine)
-	if name in release_args:
-		return any(i in release_args[name] for i in mine)
-	return name in ADDRESS_ARG and ADDRESS_ARG[name] in mine
+	return any(i in mine for i in released_indexes(name) or ())
 
 def own_mapped_args(pr, args, skip=()):
 	"""The arguments of the call at pr (but those of index in skip) that
@@ -543,7 +550,7 @@ pr << wrelv.pr;
 if str(L).strip() != str(x) and offset_from(L, x, pr) and releases_param(str(L).strip(), pr):
 	print("WRAPPER: release %s %s" % (f, pf[0].file))
 	if len(param_names(pr)) > 1:
-		i = param_names(pr).index(str(x)) if as_address(str(L).strip(), pr) and str(x) in param_names(pr) else None
+		i = released_index(str(x), pr, str(L).strip())
 		print("WRAPPER: relarg %s %s %s" % (f, "any" if i is None else i, pf[0].file))
 
 // The functions that map themselves: none releases by key.  (Calls,

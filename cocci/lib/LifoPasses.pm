@@ -282,6 +282,14 @@ sub run(%o) {
 		(@new, @search, %local, @members) = ();
 		next if $pass > $LEVELS;
 		my %defined;	# name => files where this pass found it a wrapper
+		# The next pass reads the files that can call $name: those of a
+		# static function, or those that name it.
+		my $read_callers = sub ($name) {
+			push @new, $name;
+			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}], $includers);
+			if (@only) { $local{$_} = 1 for @only }
+			else { push @search, $name }
+		};
 		my %was = map { $_ => join(' ', sort keys %{$relarg{$_}}) } keys %relarg;
 		for (@{$r->{wrappers}}) {
 			$defined{$_->[1]}{$_->[2] // ''} = 1;
@@ -330,18 +338,9 @@ sub run(%o) {
 			}
 			next if grep { $_ eq $name } @new;
 			push @new, $name and next if $kind =~ /^op/;
-			push @new, $name;
-			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}], $includers);
-			if (@only) { $local{$_} = 1 for @only }
-			else { push @search, $name }
+			$read_callers->($name);
 		}
-		for my $name (@grown) {
-			next if grep { $_ eq $name } @new;
-			push @new, $name;
-			my @only = _static_files($o{tree}, $name, [sort keys %{$defined{$name}}], $includers);
-			if (@only) { $local{$_} = 1 for @only }
-			else { push @search, $name }
-		}
+		$read_callers->($_) for grep { my $n = $_; !grep { $_ eq $n } @new } @grown;
 	}
 	_await($_, 1) for values %$ahead;
 	remove_tree(LifoCommon::entries($dir, qr/^ahead/));

@@ -86,10 +86,10 @@ for entry in call_guards.split(";"):
 		guards[w[1]] = (int(w[2]), w[3])
 mapcalls = {}
 nested = set()
-# Where a mapping failed (if (!B) ...): (position, handle) for the
-# tests of the handle, (position, key of the mapping) for those of a
-# helper that maps through an out-parameter.
-nullexit = set()
+# Where a mapping failed (if (!B) ...): key of the position => the
+# handles tested there, and the keys of the mappings of the helpers
+# that map through an out-parameter tested there (note_null()).
+nullexit = {}
 # What each function releases by a release the rules know (brel):
 # where => [argument].
 released_in = {}
@@ -101,7 +101,12 @@ def null_at(p, b, pb):
 	releases nothing out of order, a goto there leaves with b unmapped.
 	(Of that mapping only, or an alias of it: another mapping made since
 	is still held.)"""
-	return any(h == key(pb) or (isinstance(h, str) and not distinct(h, b, pb)) for k, h in nullexit if k == key(p))
+	return any(h == key(pb) or (isinstance(h, str) and not distinct(h, b, pb)) for h in nullexit.get(key(p), ()))
+
+def note_null(pn, what):
+	"""The mapping of what (a handle, or the key of a mapping) failed
+	where pn is."""
+	nullexit.setdefault(key(pn), set()).add(what)
 
 def key(p):
 	return (p[0].file, p[0].line, p[0].column)
@@ -1337,10 +1342,8 @@ def releases_arg(arg, pr, mapped):
 	name, args = call_at(pr)
 	if len(args) < 2:
 		return True
-	if name in ADDRESS_ARG:
-		return address_arg(pr) == squeeze(arg)
-	if name in release_args:
-		return any(squeeze(args[i]) == squeeze(arg) for i in release_args[name] if i < len(args))
+	if released_indexes(name) is not None:
+		return any(squeeze(args[i]) == squeeze(arg) for i in released_indexes(name) if i < len(args))
 	# (Given a page its function mapped itself, it releases that one.)
 	if own_mapped_args(pr, args):
 		return False
@@ -2081,23 +2084,23 @@ def leak_fix(b, pb, p):
 		return False
 	if p[0].file != pb[0].file or int(pb[0].line) >= int(p[0].line):
 		return False
-	lines = lines_of(p[0].file)
+	text, starts = flat(p[0].file)
+	lines = text.split("\n")
 	first = lines[int(pb[0].line) - 1]
 	# (Mapped by a statement of its own: not under an if or a loop head.)
 	if not re.match(r"\s*(?:[\w\s]+[\s*]+)?%s\s*=" % re.escape(tidy(b)), first):
 		return False
 	n = int(pb[0].line) - 2
-	while n >= 0 and re.fullmatch(r"\s*(?:/?\*.*|//.*|\x23.*)?", lines[n]):
+	while n >= 0 and re.fullmatch(r"\s*(?:\x23.*)?", lines[n]):
 		n -= 1
 	if n >= 0 and not re.search(r"[;{}]\s*$", lines[n]):
 		return False	# (the body of an if, a loop or an else without braces)
-	depth = first.count("{") - first.count("}")
-	for t in lines[int(pb[0].line):int(p[0].line) - 1] + [lines[int(p[0].line) - 1][:int(p[0].column)]]:
-		if re.match(r"\s*(?:case\b[^:]*|\w+)\s*:(?!:)", t):
-			return False
-		depth += t.count("{") - t.count("}")
-		if depth < 0:
-			return False
+	if any(re.match(r"\s*(?:case\b[^:]*|\w+)\s*:(?!:)", t) for t in lines[int(pb[0].line):int(p[0].line)]):
+		return False
+	o_pb, o_p = (starts[int(q[0].line) - 1] + int(q[0].column) for q in (pb, p))
+	inner = next(enclosing_blocks(text, o_pb), None)
+	if inner is not None and inner not in enclosing_blocks(text, o_p):
+		return False
 	leak_fixes[key(p)] = (rel, tidy(b))
 	return True
 
