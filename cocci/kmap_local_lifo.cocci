@@ -327,6 +327,22 @@ def offset_from(r, x, pos):
 		seen = True
 	return seen
 
+def offset_params(r, pos):
+	"""The pointer parameters of the function at pos that its local r is
+	set from, plus an offset (offset_from()), and that it does not set
+	itself before pos.  None in the body of a macro."""
+	if fname(pos) != pos[0].current_element:
+		return []
+	text = " ".join(definition(pos))
+	found = []
+	for a in parameters(pos):
+		x = param_name(a)
+		if not x or x == r or "*" not in a:
+			continue
+		if not re.search(r"(?<![\w.>*])%s\s*=(?!=)" % re.escape(x), text) and offset_from(r, x, pos):
+			found.append(x)
+	return found
+
 def closing(text, i, o, c):
 	"""The offset of the bracket that closes the one at text[i]."""
 	depth = 0
@@ -821,6 +837,20 @@ def element(e):
 	if depth or i == 0:
 		return None
 	return (body[:i] + "[]" + m.group(2), body[i + 1:-1].strip())
+
+def stored_local(v):
+	"""The local v is, as a store into an array element takes it (L, L
+	+ off, (T)L, (T)L + off), or None.  (Read here rather than matched:
+	that pattern at every assignment costs spatch seconds on a tree.)"""
+	v = re.sub(r"\s+", " ", str(v)).strip()
+	m = re.fullmatch(r"(?:\( ?[\w ]+(?:\* ?)*\) ?)?([A-Za-z_]\w*)(?: ?\+ ?(.+))?", v, re.S)
+	if not m:
+		return None
+	rest = (m.group(2) or "").replace("->", ".")
+	while re.search(r"\([^()]*\)", rest):
+		rest = re.sub(r"\([^()]*\)", "_", rest)
+	# (An offset of its own: a + b - c is no L + E.)
+	return None if re.search(r"[-+?:|&<>=^,]", rest) else m.group(1)
 
 def operand(e):
 	"""The handle a release is given, without the casts, parentheses and
@@ -2989,7 +3019,7 @@ if key(pb) in helper_calls:
 // The functions that release B somewhere, by a release the rules know:
 // a leak is reported only there (put_buf(b), a macro or a function of
 // another file that the rules do not know may release it).
-@brel depends on tokens@
+@brel depends on tokens && early@
 identifier rb = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 identifier rh : script:python() { rh in release_helper_names() };
 expression RB;
@@ -3291,24 +3321,23 @@ A << elmap.A; I << elmap.I; F << elmap.F = ""; pa << elmap.pa;
 el_note("maps", pa, "%s[%s]%s" % (A, I, "." + F if F else ""))
 
 @elstore depends on tokens@
-expression A, I, E;
+expression A, I;
+expression V : script:python() { stored_local(V) is not None };
 identifier F;
-idexpression L;
-type T;
 position p;
 @@
 (
-A[I]@p = \( L \| L + E \| (T)L \| (T)L + E \)
+A[I]@p = V
 |
-A[I].F@p = \( L \| L + E \| (T)L \| (T)L + E \)
+A[I].F@p = V
 |
-A[I]->F@p = \( L \| L + E \| (T)L \| (T)L + E \)
+A[I]->F@p = V
 )
 
 @script:python@
-A << elstore.A; I << elstore.I; F << elstore.F = ""; L << elstore.L; p << elstore.p;
+A << elstore.A; I << elstore.I; F << elstore.F = ""; V << elstore.V; p << elstore.p;
 @@
-el_note("stores", p, ("%s[%s]%s" % (A, I, "." + F if F else ""), tidy(L)))
+el_note("stores", p, ("%s[%s]%s" % (A, I, "." + F if F else ""), stored_local(V)))
 
 // Or where a helper that maps a field of its argument is called (make
 // scan's fieldmaps.list): an array mapped in a loop by a helper of

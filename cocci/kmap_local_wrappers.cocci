@@ -306,6 +306,22 @@ def offset_from(r, x, pos):
 		seen = True
 	return seen
 
+def offset_params(r, pos):
+	"""The pointer parameters of the function at pos that its local r is
+	set from, plus an offset (offset_from()), and that it does not set
+	itself before pos.  None in the body of a macro."""
+	if fname(pos) != pos[0].current_element:
+		return []
+	text = " ".join(definition(pos))
+	found = []
+	for a in parameters(pos):
+		x = param_name(a)
+		if not x or x == r or "*" not in a:
+			continue
+		if not re.search(r"(?<![\w.>*])%s\s*=(?!=)" % re.escape(x), text) and offset_from(r, x, pos):
+			found.append(x)
+	return found
+
 def closing(text, i, o, c):
 	"""The offset of the bracket that closes the one at text[i]."""
 	depth = 0
@@ -526,32 +542,24 @@ if releases_param(str(x), pr):
 
 // Or through a local set from it (qxl_release_unmap(): ptr = (void
 // *)info - off, then a release of ptr): offset_from().
-@wrelv depends on wrels exists@
-identifier f, x;
+@wrelv depends on wrels@
 idexpression L;
-type T, TR;
-expression E;
 identifier rf = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic}; // releases.list
-position pf, pr;
+position pr;
 @@
-TR f@pf(..., T *x, ...) {
-... when != x = E
-rf@pr(..., L, ...);
-...
-}
+rf@pr(..., L, ...)
 
 @script:python depends on report@
-f << wrelv.f;
-x << wrelv.x;
 L << wrelv.L;
-pf << wrelv.pf;
 pr << wrelv.pr;
 @@
-if str(L).strip() != str(x) and offset_from(L, x, pr) and releases_param(str(L).strip(), pr):
-	print("WRAPPER: release %s %s" % (f, pf[0].file))
-	if len(param_names(pr)) > 1:
-		i = released_index(str(x), pr, str(L).strip())
-		print("WRAPPER: relarg %s %s %s" % (f, "any" if i is None else i, pf[0].file))
+v = str(L).strip()
+for x in offset_params(v, pr):
+	if releases_param(v, pr):
+		print("WRAPPER: release %s %s" % (pr[0].current_element, pr[0].file))
+		if len(param_names(pr)) > 1:
+			i = released_index(x, pr, v)
+			print("WRAPPER: relarg %s %s %s" % (pr[0].current_element, "any" if i is None else i, pr[0].file))
 
 // The functions that map themselves: none releases by key.  (Calls,
 // not paths: a path search of every function costs far more.)

@@ -439,6 +439,20 @@ def element(e):
 		return None
 	return (body[:i] + "[]" + m.group(2), body[i + 1:-1].strip())
 
+def stored_local(v):
+	"""The local v is, as a store into an array element takes it (L, L
+	+ off, (T)L, (T)L + off), or None.  (Read here rather than matched:
+	that pattern at every assignment costs spatch seconds on a tree.)"""
+	v = re.sub(r"\s+", " ", str(v)).strip()
+	m = re.fullmatch(r"(?:\( ?[\w ]+(?:\* ?)*\) ?)?([A-Za-z_]\w*)(?: ?\+ ?(.+))?", v, re.S)
+	if not m:
+		return None
+	rest = (m.group(2) or "").replace("->", ".")
+	while re.search(r"\([^()]*\)", rest):
+		rest = re.sub(r"\([^()]*\)", "_", rest)
+	# (An offset of its own: a + b - c is no L + E.)
+	return None if re.search(r"[-+?:|&<>=^,]", rest) else m.group(1)
+
 def operand(e):
 	"""The handle a release is given, without the casts, parentheses and
 	page arithmetic around it: (void *)(addr & PAGE_MASK) is addr, p[i] +

@@ -278,6 +278,22 @@ def offset_from(r, x, pos):
 		seen = True
 	return seen
 
+def offset_params(r, pos):
+	"""The pointer parameters of the function at pos that its local r is
+	set from, plus an offset (offset_from()), and that it does not set
+	itself before pos.  None in the body of a macro."""
+	if fname(pos) != pos[0].current_element:
+		return []
+	text = " ".join(definition(pos))
+	found = []
+	for a in parameters(pos):
+		x = param_name(a)
+		if not x or x == r or "*" not in a:
+			continue
+		if not re.search(r"(?<![\w.>*])%s\s*=(?!=)" % re.escape(x), text) and offset_from(r, x, pos):
+			found.append(x)
+	return found
+
 def closing(text, i, o, c):
 	"""The offset of the bracket that closes the one at text[i]."""
 	depth = 0

@@ -230,6 +230,19 @@ class Mentions(Case):
         self.assertEqual(self.m.aliases, {})
 
 
+class StoredLocal(Case):
+    """What a store into an array element takes: a local, an offset from it, cast or not."""
+
+    def test_locals(self):
+        for v, want in [("kaddr", "kaddr"), ("kaddr + off", "kaddr"), ("( u8 * ) p", "p"),
+                        ("(void *)p + s->off", "p"), ("p + (a - b)", "p")]:
+            self.assertEqual(self.m.stored_local(v), want, v)
+
+    def test_not_locals(self):
+        for v in ("&x", "p->addr", "a + b - c", "f(p)", "0", "x ? y : z", "p + q + r"):
+            self.assertIsNone(self.m.stored_local(v), v)
+
+
 class Element(Case):
     def test_elements(self):
         e = self.m.element
@@ -720,6 +733,15 @@ class OffsetFrom(Case):
                            # (Set from a mapping call too.)
                            ("kaddr", "dest", False)]:
             self.assertEqual(self.m.offset_from(r, x, pos), want, (r, x))
+
+    def test_offset_params(self):
+        f = self.c_file("void g(struct dev *dev, union info *info, char *x, int n)\n{\n"
+                        "\tvoid *ptr, *q;\n\n\tptr = ((void *)info) - n;\n\tx = dev->buf;\n"
+                        "\tq = x + 4;\n\tkunmap_local(ptr);\n\tkunmap_local(q);\n}\n")
+        self.assertEqual(self.m.offset_params("ptr", self.at(f, "kunmap_local", "g")), ["info"])
+        # (x is set in the function before: not the page it was given.)
+        self.assertEqual(self.m.offset_params("q", self.at(f, "kunmap_local", "g", 2)), [])
+        self.assertEqual(self.m.offset_params("info", self.at(f, "kunmap_local", "g")), [])
 
 
 class PointsInto(Case):
