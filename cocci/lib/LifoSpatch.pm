@@ -100,9 +100,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 				next;
 			}
 		}
-		# spatch reads a copy where the functions that name none of
-		# $o{slice} are emptied (LifoSlice.pm).
-		($texts{$f}, $res{cut}{$f}) = LifoSlice::slice($text, $cut_re, $fields_re) if $cut_re;
+		$texts{$f} = $text if $cut_re;
 		push @miss, $f;
 	}
 	$files = \@miss if $cache || $cut_re;
@@ -113,7 +111,9 @@ sub run_rule($tree, $cocci, $files, %o) {
 		-f "$tree/$_" or !push @{$res{errors}}, "$_: " . (-e _ ? 'not a regular file (FIFO, device or socket)' : 'no longer there') . ', not read'
 	} @$files] unless $cut_re;
 	my $top = File::Spec->rel2abs($tree);
-	($tree, $files) = _write_copies(\%texts, $files, "$tmp/src") if $cut_re;
+	# spatch reads copies where the functions that name none of
+	# $o{slice} are emptied (LifoSlice.pm).
+	($tree, $files) = _cut_copies(\%texts, $files, $cut_re, $fields_re, "$tmp/src", $jobs, $res{cut}) if $cut_re;
 	my %size = map { $_ => (-s "$tree/$_") // 0 } @$files;
 	my @todo = sort { $size{$b} <=> $size{$a} || $a cmp $b } @$files;
 	# Each spatch start parses the rule and starts Python (about 4 s for
@@ -216,20 +216,55 @@ sub run_rule($tree, $cocci, $files, %o) {
 	return \%res;
 }
 
-# Writes the texts of @$files under $dst (the tree spatch then reads);
-# returns $dst and the files written.
-sub _write_copies($texts, $files, $dst) {
-	my @done;
+# Writes the texts of @$files under $dst, cut (LifoSlice::slice() with
+# $names and $fields), and sets $cut->{file} to the lines emptied;
+# returns $dst and the files written.  Cutting a few hundred files
+# takes seconds of Perl while spatch waits: $jobs processes share it.
+sub _cut_copies($texts, $files, $names, $fields, $dst, $jobs, $cut) {
+	my @mine = grep { defined $texts->{$_} } @$files;
+	my $n = @mine < $jobs ? scalar @mine : $jobs;
+	my %pid;
+	for my $k (1 .. $n - 1) {
+		my $pid = fork // die "fork: $!\n";
+		if (!$pid) {
+			LifoCommon::forked_child();
+			my $ok = eval { _cut_share($texts, [@mine[grep { $_ % $n == $k } 0 .. $#mine]], $names, $fields, $dst, "$dst.$k"); 1 };
+			eval { write_bytes("$dst.$k.err", $@) } unless $ok;
+			POSIX::_exit($ok ? 0 : 1);
+		}
+		ProcRun::watch($pid);
+		$pid{$k} = $pid;
+	}
+	my $ok = eval { _cut_share($texts, [@mine[grep { $_ % $n == 0 } 0 .. $#mine]], $names, $fields, $dst, "$dst.0") if $n; 1 };
+	my $err = $@;
+	for my $k (sort keys %pid) {
+		waitpid $pid{$k}, 0;
+		ProcRun::forget($pid{$k});
+		$err ||= read_bytes("$dst.$k.err") || "cannot cut the files under $dst\n" if $?;
+	}
+	die $err if !$ok || $err;
+	for my $k (0 .. $n - 1) {
+		my $list = read_bytes("$dst.$k") // die "cannot read $dst.$k\n";
+		$cut->{$1} = [map { [split /-/] } split /,/, $2] while $list =~ /\G([^\0]*)\0([^\0]*)\0/gc;
+		unlink "$dst.$k";
+	}
+	return ($dst, \@mine);
+}
+
+# One process's share of _cut_copies(): each file and its cut lines
+# ("FIRST-LAST,..."), each ended by a NUL, go to $list.
+sub _cut_share($texts, $files, $names, $fields, $dst, $list) {
+	my @lines;
 	for my $f (@$files) {
-		next unless defined $texts->{$f};
+		my ($text, $cut) = LifoSlice::slice($texts->{$f}, $names, $fields);
 		(my $d = "$dst/$f") =~ s{/[^/]*$}{};
 		make_path($d);
 		open my $o, '>:raw', "$dst/$f" or die "cannot write $dst/$f: $!\n";
-		print $o $texts->{$f};
+		print $o $text;
 		close $o or die "cannot write $dst/$f: $!\n";
-		push @done, $f;
+		push @lines, "$f\0" . join(',', map { "$_->[0]-$_->[1]" } @$cut) . "\0";
 	}
-	return ($dst, \@done);
+	write_bytes($list, @lines);
 }
 
 # Adds what run_rule reports about files and failures to a total of the

@@ -131,13 +131,19 @@ def shown_callee(p):
 	before = lines[ln][:int(p[0].column)] if ln < len(lines) else ""
 	return ("->" if before.rstrip().endswith("->") else "") + callee(p)
 
+tidied = {}
+
 def tidy(e):
 	"""An expression as the kernel writes it (spatch prints "a -> b",
 	"( void * ) p", "& m", "* res"): the address of a handle is the handle.  The
-	tools that read the records tidy their expressions alike."""
-	e = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", str(e))
-	e = re.sub(r"\s+\)", ")", re.sub(r"\(\s+", "(", e)).strip()
-	return re.sub(r"^(\*+)\s+", r"\1", re.sub(r"^&\s*", "", e))
+	tools that read the records tidy their expressions alike.  (Asked
+	for the same expressions at every place a rule tries: kept.)"""
+	e = str(e)
+	if e not in tidied:
+		t = re.sub(r"\s*(->|\.|\[|\])\s*", r"\1", e)
+		t = re.sub(r"\s+\)", ")", re.sub(r"\(\s+", "(", t)).strip()
+		tidied[e] = re.sub(r"^(\*+)\s+", r"\1", re.sub(r"^&\s*", "", t))
+	return tidied[e]
 
 def note_alias(x, y, p):
 	"""y = x, x + off, (T)x or x = map(): y releases what the handle x maps."""
@@ -1024,7 +1030,19 @@ def summarize_dirty():
 	for f in sorted(helper_dirty):
 		helpers[f], release_helpers[f], held_fields[f] = summarize(f)
 		summarized.add(f)
+		own_names.pop(("maps", f), None)
+		own_names.pop(("releases", f), None)
 	helper_dirty.clear()
+
+# The names of the helpers of each file read and of the members of its
+# tables set to them (with_members()), until its summaries change:
+# helper_names() unites them for every file read after each change.
+own_names = {}
+
+def own_helper_names(kind, f, h):
+	if (kind, f) not in own_names:
+		own_names[(kind, f)] = set(with_members(f, {}, {}, h))
+	return own_names[(kind, f)]
 
 summarized = set()
 # The name sets the constraints below ask for at every identifier they
@@ -1136,8 +1154,8 @@ def helper_names():
 	checks it is one of its file: helper_calls) and of other files."""
 	summarize_dirty()
 	if "maps" not in names_memo:
-		names_memo["maps"] = set(ext_maps) | set(ext_member_maps) | \
-			set(n for f, h in helpers.items() for n in with_members(f, {}, {}, h))
+		names_memo["maps"] = set(ext_maps).union(ext_member_maps,
+			*(own_helper_names("maps", f, h) for f, h in helpers.items()))
 	return names_memo["maps"]
 
 def release_helper_names(f=None):
@@ -1149,8 +1167,8 @@ def release_helper_names(f=None):
 	k = ("releases", f)
 	if k not in names_memo:
 		names_memo[k] = set(release_helpers_of(f)) if f is not None else \
-			set(n for f, h in release_helpers.items() for n in with_members(f, {}, {}, h)) | \
-			set(ext_rels) | set(ext_member_rels)
+			set(ext_rels).union(ext_member_rels,
+				*(own_helper_names("releases", f, h) for f, h in release_helpers.items()))
 	return names_memo[k]
 
 # A path other files can be told: a field, or "*" (an out-parameter).
@@ -1226,17 +1244,25 @@ def layout(f):
 	if f in layouts:
 		return layouts[f]
 	lines, out, fn, params = lines_of(f), [], None, []
-	for n, t in enumerate(lines):
-		if re.match(r"[A-Za-z_].*\(", t) and not re.match(r"\w+:(?!:)", t):
+	head, label = re.compile(r"[A-Za-z_].*\("), re.compile(r"\w+:(?!:)")
+	# Only a line that starts with a letter, "}" or "\x23" can change
+	# what the lines after it are in (most lines of a cut file are blank).
+	text, at, n = raw(f), 0, 0
+	for mark in re.finditer(r"^[A-Za-z_}\x23]", text, re.M):
+		k = n + text.count("\n", at, mark.start())
+		out.extend([(fn, params) if fn else (None, [])] * (k - len(out)))
+		at, n, t = mark.start(), k, lines[k]
+		if head.match(t) and not label.match(t):
 			m = re.search(r"(\w+)\s*\(", t)
 			fn = m.group(1) if m else None
-			h = fn and re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fn), " ".join(lines[n:n + 6]))
+			h = fn and re.search(r"\b%s\s*\(([^()]*)\)" % re.escape(fn), " ".join(lines[k:k + 6]))
 			params = [param_name(a) for a in h.group(1).split(",")] if h else []
 			out.append((None, []))
 			continue
 		if t.startswith("}"):
 			fn, params = None, []
 		out.append((fn, params) if fn and not t.startswith("\x23") else (None, []))
+	out.extend([(fn, params) if fn else (None, [])] * (len(lines) - len(out)))
 	layouts[f] = out
 	return out
 

@@ -174,9 +174,10 @@ def definition(pos):
 	"""The lines of the function (or macro) at pos from its head to pos,
 	or []."""
 	fn, lines = fname(pos), lines_of(pos[0].file)
+	head = re.compile(r"(?=\w|\s*\x23\s*define\b).*\b%s\s*\(" % re.escape(fn))
 	for n in range(int(pos[0].line) - 1, -1, -1):
 		# (The name may start the line, its type on the line above.)
-		if re.match(r"(?=\w|\s*\x23\s*define\b).*\b%s\s*\(" % re.escape(fn), lines[n]):
+		if fn in lines[n] and head.match(lines[n]):
 			return lines[n:int(pos[0].line)]
 	return []
 

@@ -230,6 +230,18 @@ class Mentions(Case):
         self.assertEqual(self.m.aliases, {})
 
 
+class Layout(Case):
+    """The function each line is in, read from heads and closing braces."""
+
+    def test_lines(self):
+        f = self.c_file("static int f(struct s *a, int n)\n{\n\tint x;\nout:\n\x23ifdef X\n"
+                        "\treturn x;\n\x23endif\n}\n\nvoid g(void)\n{\n\n}\n")
+        fa = ("f", ["a", "n"])
+        none = (None, [])
+        self.assertEqual(self.m.layout(f), [none, fa, fa, fa, none, fa, none, none, none, none,
+                                            ("g", [""]), ("g", [""]), none, none])
+
+
 class StoredLocal(Case):
     """What a store into an array element takes: a local, an offset from it, cast or not."""
 
