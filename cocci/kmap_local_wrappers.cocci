@@ -562,10 +562,12 @@ for x in offset_params(v, pr):
 			i = released_index(x, pr, v)
 			print("WRAPPER: relarg %s %s %s" % (pr[0].current_element, "any" if i is None else i, pr[0].file))
 
-// The functions that map themselves: none releases by key.  (Calls,
-// not paths: a path search of every function costs far more.)
+// The functions that map themselves, an iterator advanced included
+// (musb_ep_program() maps qh->sg_miter with sg_miter_next() and stops
+// it): none releases by key.  (Calls, not paths: a path search of
+// every function costs far more.)
 @wkmap depends on wrels@
-identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
+identifier mf = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle, sg_miter_next, skb_seq_read}; // maps.list iterators.list
 position p;
 @@
 mf@p(...)

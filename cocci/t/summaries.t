@@ -75,6 +75,8 @@ scenario 'a helper that maps in one mode' => sub {
 };
 scenario 'a release by key, in another file' => sub {
 	like($wrappers, qr/^keyrelease kpool_unmap \(level 1\)$/m, 'kpool_unmap() releases what none of its parameters names: by key');
+	like($wrappers, qr/^keyrelease kpool_stop \(level 1\)$/m, 'kpool_stop() stops an iterator its parameters do not name: by key');
+	unlike($wrappers, qr/ kpool_pio /, 'kpool_pio() advances that iterator and stops it: no release by key');
 	like($found, qr{^drivers/z/user\.c:13:\d+: zread_bad\(\): src \(kpool_map, line 10\) mapped before dst \(kmap_local_page, line 11\) but released first; release dst before src }m,
 		'kpool_unmap(pool, handle) releases what kpool_map(pool, handle) mapped, while dst is held');
 	unlike($found, qr/zread_ok/, 'released in order: silent');

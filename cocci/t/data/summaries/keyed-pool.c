@@ -25,3 +25,29 @@ void kpool_unmap(struct kpool *pool, unsigned long handle)
 
 	kunmap_local(area->vm_addr);
 }
+
+/*
+ * The pool's PIO path maps the queue's iterator itself and stops it
+ * (drivers/usb/musb musb_ep_program()): it leaves nothing mapped, and
+ * releases nothing by key.  A stop alone does.
+ */
+struct kpool_queue {
+	struct sg_mapping_iter miter;
+	char buf[8];
+};
+
+void kpool_pio(struct kpool *pool, struct kpool_dev *dev)
+{
+	struct kpool_queue *q = kpool_queue_of(dev);
+
+	if (sg_miter_next(&q->miter))
+		memcpy(q->buf, q->miter.addr, 4);
+	sg_miter_stop(&q->miter);
+}
+
+void kpool_stop(struct kpool *pool, struct kpool_dev *dev)
+{
+	struct kpool_queue *q = kpool_queue_of(dev);
+
+	sg_miter_stop(&q->miter);
+}
