@@ -1997,7 +1997,21 @@ def keyed_at(q, x, pos):
 	name, args = call_at(q)
 	keys = keyargs.get((where(pos), tidy(x)))
 	args = [tidy(a) for a in args if a.strip()]
-	return bool(keys) and bool(args) and all(a in keys for a in args)
+	if not keys or not args:
+		return False
+	# (Or a copy of one in a local, either way: unsigned long handle =
+	# entry->handle.)
+	copied = set(key_value(k, q) for k in keys)
+	return all(a in keys or a in copied or key_value(a, q) in keys for a in args)
+
+def key_value(k, pos):
+	"""What the local k of the function of pos is set from, when it is
+	set once before pos ("unsigned long handle = entry->handle;"); else
+	None."""
+	if not re.fullmatch(r"[A-Za-z_]\w*", k):
+		return None
+	sets = re.findall(r"(?<![\w.>*])%s\s*=(?!=)\s*([^;]+);" % re.escape(k), " ".join(definition(pos)))
+	return tidy(sets[0]) if len(sets) == 1 else None
 
 def note_handle(x, pm):
 	handles.setdefault(where(pm), set()).add(tidy(x))

@@ -52,3 +52,47 @@ static void copy_objs_ok(struct zs_pool *pool, unsigned long h1, unsigned long h
 	zs_unmap_object(pool, h2);
 	zs_unmap_object(pool, h1);
 }
+
+/*
+ * The key copied into a local first (zswap_decompress() with "unsigned
+ * long handle = entry->handle"): the copy releases what the mapping
+ * given the original made, and the other way round.
+ */
+static void read_copy_bad(struct zpool *zpool, struct zswap_entry *entry, struct folio *folio)
+{
+	unsigned long handle = entry->handle;
+	u8 *src, *dst;
+
+	src = zpool_map_handle(zpool, entry->handle, ZPOOL_MM_RO);
+	dst = kmap_local_folio(folio, 0);
+	memcpy(dst, src, PAGE_SIZE);
+	zpool_unmap_handle(zpool, handle);
+	kunmap_local(dst);
+}
+
+static void read_copy_back_bad(struct zpool *zpool, struct zswap_entry *entry, struct folio *folio)
+{
+	unsigned long handle = entry->handle;
+	u8 *src, *dst;
+
+	src = zpool_map_handle(zpool, handle, ZPOOL_MM_RO);
+	dst = kmap_local_folio(folio, 0);
+	memcpy(dst, src, PAGE_SIZE);
+	zpool_unmap_handle(zpool, entry->handle);
+	kunmap_local(dst);
+}
+
+/* A local set twice is no copy of the key: another object may go. */
+static void read_other_ok(struct zpool *zpool, struct zswap_entry *entry, struct folio *folio)
+{
+	unsigned long handle = entry->handle;
+	u8 *src, *dst;
+
+	handle = entry->next;
+	src = zpool_map_handle(zpool, entry->handle, ZPOOL_MM_RO);
+	dst = kmap_local_folio(folio, 0);
+	memcpy(dst, src, PAGE_SIZE);
+	zpool_unmap_handle(zpool, handle);
+	kunmap_local(dst);
+	zpool_unmap_handle(zpool, entry->handle);
+}
