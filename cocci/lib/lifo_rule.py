@@ -1672,35 +1672,37 @@ setters = {}
 
 def setter(name, f):
 	"""What function name stores, read from its definition in file f or
-	in a header f includes (included()): (index of the value, index of
-	the structure, path) for a function of two parameters whose body
-	only stores one in a field of the other, and sets other fields to
-	constants
+	in a header f includes (included()): [(index of the value, index of
+	the structure, path)] for a function whose body only stores values
+	in fields of a parameter, parameters among them, the others
+	constants or expressions that call nothing
 	(iosys_map_set_vaddr() of include/linux/iosys-map.h: map->vaddr =
-	vaddr), or None."""
+	vaddr; pfnmap_args_setup() of mm/memory.c: args->ptep = ptep among
+	six), or None."""
 	if (name, f) in setters:
 		return setters[(name, f)]
 	setters[(name, f)] = None
 	body = re.compile(r"\b%s\s*\(([^()]*)\)\s*\{([^{}]*)\}" % re.escape(name))
 	# (A definition in the raw text first: blanking every header that
 	# names memcpy() costs more than the whole search.)
-	for g in (g for g in included(f) if name in raw(g) and body.search(raw(g))):
+	# (The file itself as the tree has it: spatch may read a cut copy,
+	# in which the setter, naming no mapping function, is emptied.)
+	root = os.environ.get("KMAP_LIFO_TREE", ".")
+	whole = root + "/" + f if root != "." and not f.startswith("/") and lines_of(root + "/" + f) else f
+	for g in (g for g in [whole] + included(f)[1:] if name in raw(g) and body.search(raw(g))):
 		m = body.search(flat(g)[0])
 		if not m:
 			continue
 		params = [param_name(a) for a in m.group(1).split(",")]
-		if len(params) != 2:
-			break
 		found = []
 		for t in [t.strip() for t in m.group(2).split(";") if t.strip()]:
-			st = re.fullmatch(r"(\w+)\s*->\s*([\w.]+)\s*=\s*(\w+)", t)
-			if st and st.group(1) in params and st.group(3) in params:
-				found.append((params.index(st.group(3)), params.index(st.group(1)), "->" + st.group(2)))
-			elif not (st or re.fullmatch(r"\w+\s*->\s*[\w.]+\s*=\s*(true|false|NULL|-?\d+)", t)):
+			st = re.fullmatch(r"(\w+)\s*->\s*([\w.]+)\s*=\s*(.+)", t, re.S)
+			if not st or st.group(1) not in params or re.search(r"\w\s*\(|=", st.group(3)):
 				found = []
 				break
-		if len(found) == 1:
-			setters[(name, f)] = found[0]
+			if st.group(3).strip() in params:
+				found.append((params.index(st.group(3).strip()), params.index(st.group(1)), "->" + st.group(2)))
+		setters[(name, f)] = found or None
 		break
 	return setters[(name, f)]
 
@@ -1755,15 +1757,14 @@ def note_setter_call(name, n, ps):
 	"""A mapping given as argument n of a setter (setter()) at ps: the
 	field it stores it in is mapped, as by an assignment."""
 	args = call_at(ps)[1]
-	# (A setter takes the structure and the value; only a call that gives
-	# it a parameter of the caller, or its address, can leave a field of
-	# it mapped for the caller.)
+	# (Only a call that gives it a parameter of the caller, or its
+	# address, can leave a field of it mapped for the caller.)
 	params = param_names(ps)
-	if len(args) != 2 or not any(re.sub(r"^&\s*|\s+", "", a) in params for a in args):
+	if not any(re.sub(r"^&\s*|\s+", "", a) in params for a in args):
 		return
-	st = setter(name, ps[0].file)
-	if st and st[0] == n and st[1] < len(args):
-		note_field_store(args[st[1]] + st[2], ps)
+	for value, struct, path in setter(name, ps[0].file) or ():
+		if value == n and struct < len(args):
+			note_field_store(args[struct] + path, ps)
 
 def note_field_release(arg, pr):
 	field_releases.setdefault(pr[0].file, []).append((tidy(arg), pr))

@@ -861,17 +861,41 @@ class Setters(Case):
                      "static inline void smap_both(struct smap *map, void *a, void *b)\n{\n"
                      "\tmap->a = a;\n\tmap->b = b;\n}\n"
                      "static inline void smap_log(struct smap *map, void *vaddr)\n{\n"
-                     "\tmap->vaddr = vaddr;\n\tpr_info(map);\n}\n")
+                     "\tmap->vaddr = vaddr;\n\tpr_info(map);\n}\n"
+                     "static inline void smap_setup(struct smap *args,\n\t\tspinlock_t *lock, pte_t *ptep, unsigned long base)\n{\n"
+                     "\targs->ptep = ptep;\n\targs->pfn = base + ((args->address & ~PAGE_MASK) >> PAGE_SHIFT);\n"
+                     "\targs->lock = lock;\n\targs->special = true;\n}\n"
+                     "static inline void smap_calc(struct smap *map, void *vaddr)\n{\n"
+                     "\tmap->vaddr = vaddr;\n\tmap->n = count(map);\n}\n")
         f = self.c_file(self.SRC)
         os.environ["KMAP_LIFO_TREE"] = self.dir
         self.addCleanup(os.environ.pop, "KMAP_LIFO_TREE")
-        self.assertEqual(self.m.setter("smap_set_vaddr", f), (1, 0, "->vaddr"))
-        # Two stores, or a store and a call: no setter.
-        self.assertIsNone(self.m.setter("smap_both", f))
+        self.assertEqual(self.m.setter("smap_set_vaddr", f), [(1, 0, "->vaddr")])
+        # Several stores, among expressions (pfnmap_args_setup() of mm/memory.c).
+        self.assertEqual(self.m.setter("smap_both", f), [(1, 0, "->a"), (2, 0, "->b")])
+        self.assertEqual(self.m.setter("smap_setup", f), [(2, 0, "->ptep"), (1, 0, "->lock")])
+        # A store and a call, a store of a call: no setter.
         self.assertIsNone(self.m.setter("smap_log", f))
+        self.assertIsNone(self.m.setter("smap_calc", f))
         # The mapping of a local handed to it maps the field of parameter 1.
         self.m.handle_to_setter("addr", self.at(f, "void *addr", function="it_map"))
         self.assertEqual([e[1:3] for e in self.m.helper_maps.get(f, [])], [(1, "->vaddr")])
+
+    def test_the_file_whole(self):
+        """A setter of the file itself, emptied in the cut copy spatch
+        reads: read from the tree (mm/memory.c pfnmap_args_setup())."""
+        setup = ("static inline void pfn_setup(struct pa *args, pte_t *ptep)\n{\n"
+                 "\targs->ptep = ptep;\n}\n")
+        for top, text in (("tree", setup), ("cut", "static inline void pfn_setup(struct pa *args, pte_t *ptep)\n{\n\n}\n")):
+            os.makedirs(os.path.join(self.dir, top, "mm"))
+            with open(os.path.join(self.dir, top, "mm", "walk.c"), "w") as fh:
+                fh.write(text)
+        here = os.getcwd()
+        os.chdir(os.path.join(self.dir, "cut"))
+        self.addCleanup(os.chdir, here)
+        os.environ["KMAP_LIFO_TREE"] = os.path.join(self.dir, "tree")
+        self.addCleanup(os.environ.pop, "KMAP_LIFO_TREE")
+        self.assertEqual(self.m.setter("pfn_setup", "mm/walk.c"), [(1, 0, "->ptep")])
 
     def test_no_header(self):
         f = self.c_file(self.SRC)
