@@ -5,11 +5,13 @@ package DTest;
 use v5.36;
 use Exporter 'import';
 use File::Temp qw(tempdir);
+use File::Copy qw(copy);
+use File::Path qw(make_path);
 use Cwd qw(abs_path);
 use lib abs_path(__FILE__) =~ s{/checkpatch-ext/t/[^/]+$}{/scripts/lib}r;
 use TestCommon qw(scenario packaged_tree);
 our @EXPORT = qw(root tool tmpdir write_file read_file run check msg seed types_of has fixed sh
-	scenario packaged_tree);
+	scenario packaged_tree kernel_patch patched_checkpatch);
 
 sub root { abs_path(__FILE__) =~ s{/checkpatch-ext/t/[^/]+$}{}r }
 sub tool { root() . '/checkpatch-ext/disclosure.pl' }
@@ -92,5 +94,29 @@ sub msg($body, %o) {
 	     . "@@ -1,3 +1,3 @@\n int a;\n-int b;\n+int c;\n int d;\n"
 	     . ($o{diff_extra} // '')
 	     . "-- \n2.39.5\n";
+}
+# The kernel-patches/checkpatch patch for a packaged tree (6.12, or 6.1
+# in its folder).
+sub kernel_patch($kver) {
+	my $dir = root() . '/kernel-patches/checkpatch' . ($kver eq '6.12' ? '' : "/$kver");
+	return (glob("$dir/0001-checkpatch-*.patch"))[0];
+}
+
+# A scratch git repository holding a tree's scripts/checkpatch.pl and its
+# data files (copies), with kernel-patches/checkpatch-llm/ and the tree's
+# checkpatch patch applied by git am: (its folder or undef, git's output).
+sub patched_checkpatch($tree, $kver) {
+	state %made;
+	return ($made{$kver}, '') if $made{$kver};
+	my $d = tmpdir() . "/cp-$kver";
+	make_path("$d/scripts");
+	for my $f (qw(checkpatch.pl spelling.txt const_structs.checkpatch)) {
+		copy("$tree/scripts/$f", "$d/scripts/$f") if -f "$tree/scripts/$f";
+	}
+	my ($llm) = glob(root() . '/kernel-patches/checkpatch-llm/0001-checkpatch-*.patch');
+	my $patch = kernel_patch($kver);
+	my $git = "git -C '$d' -c user.name=T -c user.email=t\@example.org";
+	my $out = `$git init -q && $git add -A && $git commit -q -m base && $git am -q '$llm' '$patch' 2>&1`;
+	return ($? == 0 ? ($made{$kver} = $d) : undef, $out);
 }
 1;

@@ -45,18 +45,7 @@ for my $kver (sort keys %patch) {
 like(read_file("$root/checkpatch-ext/agents.conf"), qr/^\[agent OpenHands\]$/m, 'the registry is checkpatch-ext/agents.conf');
 
 
-# A scratch git repository with a tree's scripts/ files, the patch
-# applied with git am; optionally a coding-assistants.rst fixture.
-sub patched_copy($tree, $kver) {
-	my $d = tmpdir() . "/cp-$kver";
-	make_path("$d/scripts");
-	for my $f (qw(checkpatch.pl spelling.txt const_structs.checkpatch)) {
-		copy("$tree/scripts/$f", "$d/scripts/$f") if -f "$tree/scripts/$f";
-	}
-	my $git = "git -C '$d' -c user.name=T -c user.email=t\@example.org";
-	my $out = `$git init -q && $git add -A && $git commit -q -m base && $git am -q '$llm' '$patch{$kver}' 2>&1`;
-	return ($? == 0 ? $d : undef, $out);
-}
+sub patched_copy($tree, $kver) { patched_checkpatch($tree, $kver) }
 
 sub cp_run($dir, @args) {
 	return DTest::run(['--show-types', '--no-summary', '--quiet', @args], cmd => [$^X, "$dir/scripts/checkpatch.pl"]);
