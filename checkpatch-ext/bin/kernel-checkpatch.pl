@@ -69,18 +69,24 @@ current one without a tree or without the file); the other form is a
 CHECK that quotes the rule in force, never an error.  Read the agents
 from scripts/coding-agents.conf: names, addresses, bot accounts, default
 trailers ("Made-with: Cursor"), session links and model patterns are
-data, not code.  An agent is recognised by its address, a model-like
-string, or its name with no address or a no-reply one (a person called
-Claude with a personal address stays a person).  Report, in the commit
-message only and each at its own line:
+data, not code.  An agent is recognised by its address (or a model id
+at its vendor's domain), a model-like string, or its name with no
+address or a no-reply one (a person called Claude with a personal
+address stays a person).  Read the trailers where git finds them, and
+report, in the commit message only and each at its own line:
 
+  AGENT_AUTHOR            an agent as the patch's author (From:)
   AGENT_SIGN_OFF          an agent in Signed-off-by:
   AGENT_CO_DEVELOPED_BY   an agent in Co-developed-by:, instead of the
                           email and sign-off pairing complaints
   AGENT_CO_AUTHOR         an agent's Co-authored-by:, default trailer or
                           session link
-  ASSISTED_BY_FORMAT      an Assisted-by: in neither form (CHECK for the
-                          form not in force or an unknown agent name)
+  AGENT_IN_TRAILER        an agent credited in a trailer meant for
+                          people (Suggested-by:, Reviewed-by:, ...)
+  AGENT_ADVERT            a line an agent adds to advertise itself
+  ASSISTED_BY_FORMAT      an Assisted-by: in neither form, or an AI-*
+                          tag (CHECK for the form not in force or an
+                          unknown agent name)
   ASSISTED_BY_BASIC_TOOL  basic tools listed as tools
   GENERATED_BY_TAG        the Generated-by: tag of the 2025 RFC
   MISSING_DISCLOSURE      a changelog that says an LLM or a tool wrote
@@ -89,9 +95,10 @@ message only and each at its own line:
 
 --fix writes the form in force (a model only when the trailer names
 one: "Claude Opus 4.7 (1M context)" is claude-opus-4-7, "(Anthropic)" is
-not a model), drops session links and basic tools.  The types are those
-of a stand-alone disclosure checker, so that both take the same --ignore
-and --types lists.
+not a model), drops session links, advertising lines and basic tools.
+The types, and the words and patterns that make a changelog claim, are
+those of a stand-alone disclosure checker, so that both report the same
+and take the same --ignore and --types lists.
 
 Assisted-by: LLM
 EOF
@@ -139,6 +146,16 @@ sub fills($basic) {
 	}
 	$lines[-1] .= ');';
 	$f{BASIC_TOOLS} = join "\n", @lines;
+	# DisclosureRules' other tables, as %disclosure_rules
+	my $shared = DisclosureRules::shared();
+	my @s = ('our %disclosure_rules = (');
+	for my $k (@DisclosureRules::SHARED) {
+		my $v = $shared->{$k};
+		if (ref $v) { push @s, "\t" . q1($k) . ' => [', (map { "\t\t" . q1($_) . ',' } @$v), "\t]," }
+		else { push @s, "\t" . q1($k) . ' => ' . q1($v) . ',' }
+	}
+	push @s, ');';
+	$f{SHARED_RULES} = join "\n", @s;
 	return \%f;
 }
 
@@ -166,8 +183,10 @@ sub template($file, $fills, $level) {
 	%rank = (CHK => 1, WARN => 2, ERROR => 3);
 	my %name = (CHK => 'CHECK', WARN => 'WARNING', ERROR => 'ERROR');
 	for my $d (@d) {
-		while ($d->[3] =~ /\b(ERROR|WARN|CHK)\("([A-Z_]+)"/g) {
-			$code{$2} = $1 if !defined $code{$2} || $rank{$1} > $rank{$code{$2}};
+		# ERROR("TYPE", ...) and findings $report->(LINE, 'WARN', 'TYPE', ...)
+		while ($d->[3] =~ /\b(ERROR|WARN|CHK)\("([A-Z_]+)"|'(ERROR|WARN|CHK)',\s*'([A-Z_]+)'/g) {
+			my ($lvl, $type) = defined $1 ? ($1, $2) : ($3, $4);
+			$code{$type} = $lvl if !defined $code{$type} || $rank{$lvl} > $rank{$code{$type}};
 		}
 	}
 	for my $t (sort keys %code) {

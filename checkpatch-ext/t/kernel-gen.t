@@ -36,6 +36,9 @@ for my $kver (sort keys %patch) {
 	my ($push) = $added =~ /^\tpush\(\@words,\n((?:\t     '.*'[,)].*\n?)+)/m;
 	my @w = ($push // '') =~ /'([^']*)'/g;
 	is_deeply(\@w, \@DisclosureRules::AI_WORDS, "$kver: the words naming an AI are DisclosureRules'");
+	my ($rules) = $added =~ /^(our %disclosure_rules = \(\n.*?^\);)$/ms;
+	my %rules = defined $rules ? eval "package KernelGenRules; $rules; %KernelGenRules::disclosure_rules" : ();
+	is_deeply(\%rules, DisclosureRules::shared(), "$kver: %disclosure_rules is DisclosureRules' other tables (claim patterns, tags)") or diag $@;
 	my ($conf) = $t =~ m{^diff --git a/scripts/coding-agents\.conf .*?\n\@\@[^\n]*\n(.*?)(?=^diff |^-- \n|\z)}ms;
 	is(join('', map { s/^\+//r . "\n" } split /\n/, $conf // ''), read_file("$root/checkpatch-ext/agents.conf"), "$kver: scripts/coding-agents.conf is agents.conf");
 }
