@@ -184,6 +184,23 @@ sub claims() { return (
 	['"Cursor was used to write ..."', "Cursor was used to write the tests.", 1],
 	['"the cursor was used to write": a cursor', "The cursor was used to write the glyph.", 0],
 	['"Assisted-by:" quoted in prose is no claim', "Document the Assisted-by tag (Claude Code uses it).", 0],
+	# help and use, said of this change; the agent named in any case
+	['"I used Gemini CLI to help me write this"', "I used Gemini CLI to help me write this.", 1],
+	['"written with help from Claude Code"', "This patch was written with help from Claude Code.", 1],
+	['"made by gemini CLI"', "This patch was made by gemini CLI.", 1],
+	['"we used Copilot for writing"', "We used Copilot for writing the tests.", 1],
+	['"I had Codex generate"', "I had Codex generate the boilerplate.", 1],
+	['"I used ChatGPT to help with"', "I used ChatGPT to help with the commit message.", 1],
+	['"with Claude\'s help" (a typographic apostrophe)', "Written with Claude\xe2\x80\x99s help, reviewed by me.", 1],
+	['"Gemini CLI generated most of ..."', "Gemini CLI generated most of the selftest.", 1],
+	['"Codex helped me write ..."', "Codex helped me write the parser.", 1],
+	['the Gemini PHY driver', "Update the Gemini PHY driver to the new API.", 0],
+	['Claude\'s test case, a person\'s', "Claude's test case from the previous series covers this.", 0],
+	['"written with Claude\'s test case in mind": a person\'s', "This was written with Claude's test case in mind.", 0],
+	['"assisted by Claude\'s review": a person\'s', "Assisted by Claude's review comments on v1.", 0],
+	['"made by the CLI parser"', "The option list is made by the CLI parser.", 0],
+	['"used the CLI parser to write"', "We used the CLI parser to write the help text.", 0],
+	['"I used the gemini board to test"', "I used the gemini board to test this.", 0],
 ) }
 
 1;
