@@ -190,7 +190,7 @@ sub load_agents($file) {
 			($cur) = grep { $_->{id} eq $id } @AGENTS;
 			if (!$cur) {
 				$cur = { id => $id, names => [], emails => [],
-					 models => [], model_src => [], derive => '',
+					 models => [], model_src => [], derive => '', dots => 'keep',
 					 prefix => '', ai => 1, trailers => [], links => [],
 					 claims => [], domains => [], sessions => [], adverts => [],
 					 marks => [] };
@@ -217,6 +217,10 @@ sub load_agents($file) {
 			elsif ($k eq 'advert') { push @{$cur->{adverts}}, glob_re($v) }
 			elsif ($k eq 'mark') { push @{$cur->{marks}}, glob_re($v) }
 			elsif ($k eq 'derive') { $cur->{derive} = $v }
+			elsif ($k eq 'dots') {
+				usage_error("$file:$n: dots must be keep or dashes") unless $v =~ /^(?:keep|dashes)$/;
+				$cur->{dots} = $v;
+			}
 			elsif ($k eq 'prefix') { $cur->{prefix} = $v }
 			elsif ($k eq 'ai') { $cur->{ai} = $v =~ /^(?:yes|1|true)$/i ? 1 : 0 }
 			else { usage_error("$file:$n: unknown key '$k'") }
@@ -439,10 +443,44 @@ sub split_ident($v) {
 # the model, and without a digit there is no version to name.
 sub words_model($rest, $a) {
 	$rest =~ s/\([^()]*\)//g;
-	# a display name's version: "Opus 4.7" is claude-opus-4-7
-	$rest =~ s/(?<=[0-9])\.(?=[0-9])/-/g;
+	# a display name's version, as the agent's ids write it: "Opus 4.7"
+	# is claude-opus-4-7 (dots = dashes), "2.5 Pro" gemini-2.5-pro
+	$rest =~ s/(?<=[0-9])\.(?=[0-9])/-/g if $a->{dots} eq 'dashes';
 	my $m = norm_model($rest, $a);
 	return $m =~ /[0-9]/ ? $m : '';
+}
+
+# MODEL_VERSION from a model given by its display name ("Claude Sonnet
+# 4.5", "Gemini 2.5 Pro", or "Sonnet 4.5" for Claude): the id of the
+# agent whose name opens it (else of $a), written as that agent's ids
+# are; a model id among the words as it is; '' for words without a
+# version or that do not read as one of the agent's ids.
+sub display_model($words, $a) {
+	for my $w (split ' ', $words) {
+		my $t = $w =~ s{^.*/}{}r;
+		return lc $t if model_agent($t);
+	}
+	if (my ($n, $rest) = $words =~ $name_re) {
+		my $b = agent_by_name($n);
+		if ($b && $b->{ai} && $b->{derive} eq 'words' && defined $rest && $rest ne '') {
+			my $m = words_model($rest, $b);
+			return $m if $m ne '';
+		}
+	}
+	return words_model($words, $a);
+}
+
+# The words of an Assisted-by value after AGENT_NAME: that name a model
+# in words ("Sonnet 4.5 coccinelle", "Gemini 2.5 Pro"): the first and
+# those that go on with a capital, a digit or a note in parentheses;
+# the tools after them.
+sub model_words(@w) {
+	my ($k, $open) = (0, 0);
+	while ($k < @w && ($k == 0 || $open || $w[$k] =~ /^[A-Z0-9(]/)) {
+		$open += ($w[$k] =~ tr/(//) - ($w[$k] =~ tr/)//);
+		$k++;
+	}
+	return ([@w[0 .. $k - 1]], [@w[$k .. $#w]]);
 }
 
 # Is this identity an agent?  Returns { agent, model, how } or undef.
@@ -1298,6 +1336,18 @@ sub old_form_slip($name, $model) {
 	return 'spaces in the wrong place';
 }
 
+# A model written in words after AGENT_NAME: (the first word, then the
+# rest of the value): [its id, the words, the tools after them], or
+# undef when the first word is a model id already, or the words name no
+# model with a version.
+sub spaced_model($a, @w) {
+	my $first = $w[0] =~ s{^.*/}{}r;
+	return undef if model_agent($first);
+	my ($words, $tools) = model_words(@w);
+	my $id = display_model(join(' ', @$words), $a);
+	return $id ne '' ? [$id, join(' ', @$words), @$tools] : undef;
+}
+
 sub check_assisted_by($t, $at, $fix) {
 	my ($i, $val) = @$t{qw(i val)};
 	my $form = "'$RULE{$FORM}'";
@@ -1354,6 +1404,14 @@ sub check_assisted_by($t, $at, $fix) {
 		} elsif (!$a) {
 			report('CHECK', 'ASSISTED_BY_FORMAT',
 			       "unknown agent '$agent' in Assisted-by: check the name (known agents are listed in agents.conf; add yours to .disclosure.conf)", @$at);
+		} elsif (@{$a->{models}} && !grep { lc($model) =~ $_ } @{$a->{models}}
+			 and my $m = spaced_model($a, $model, @w[1 .. $#w])) {
+			# a model in words: "Claude:Sonnet 4.5" lists "4.5" as a tool
+			my ($id, $words, @tools) = @$m;
+			report('WARNING', 'ASSISTED_BY_FORMAT',
+			       "malformed Assisted-by (the model in words, '$words'): MODEL_VERSION is the model's id, e.g. 'Assisted-by: $a->{id}:$id' ($DOC)", @$at)
+			  && $fix->($i, join ' ', "Assisted-by: $a->{id}:$id", @tools);
+			return;
 		} elsif ($agent ne $a->{id}) {
 			report('CHECK', 'ASSISTED_BY_FORMAT',
 			       "agent '$agent' is usually written '$a->{id}' in Assisted-by", @$at)
@@ -1371,6 +1429,12 @@ sub check_assisted_by($t, $at, $fix) {
 			my ($n, @m) = (trim(substr($val, 0, $c)), split ' ', substr($val, $c + 1));
 			my $a = agent_by_name($n);
 			$n = $a->{id} if $a;
+			# a model in words ("Gemini: 2.5 Pro", "GitHub Copilot:Claude
+			# Sonnet 4.5"): its id
+			if ($a && @m and my $sm = spaced_model($a, $m[0], @m[1 .. $#m])) {
+				my ($id, undef, @tools) = @$sm;
+				@m = ($id, @tools);
+			}
 			$fixed = "Assisted-by: $n:" . join(' ', @m) if @m && $n !~ /\s/;
 		}
 		# what keeps it from the AGENT_NAME:MODEL_VERSION form, said in

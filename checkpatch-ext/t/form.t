@@ -269,6 +269,36 @@ for my $p ('kernel', 'kernel-2025') {
 	unlike($t, qr/cli\+/, '... no garbled model written');
 }
 
+# A model given by its display name: --fix writes its id in the form of
+# Documentation/process/coding-assistants.rst (AGENT_NAME:MODEL_VERSION,
+# "Claude:claude-3-opus"): no space in MODEL_VERSION (the words after it
+# are tools), the version as the vendor's ids write it (Anthropic's with
+# dashes, Google's and OpenAI's with dots), the agent named in it when
+# it is another's ("GitHub Copilot:Claude Sonnet 4.5")
+for my $c (
+	["Co-authored-by: Gemini 2.5 Pro <gemini-cli[bot]\@users.noreply.github.com>", 'Gemini:gemini-2.5-pro', 'AGENT_CO_AUTHOR'],
+	["Co-Authored-By: Claude Sonnet 4.5 <noreply\@anthropic.com>", 'Claude:claude-sonnet-4-5', 'AGENT_CO_AUTHOR'],
+	['Co-developed-by: Gemini 2.5 Pro', 'Gemini:gemini-2.5-pro', 'AGENT_CO_DEVELOPED_BY'],
+	['Assisted-by: Gemini 2.5 Pro', 'Gemini:gemini-2.5-pro', 'ASSISTED_BY_FORMAT'],
+	['Assisted-by: Gemini: 2.5 Pro', 'Gemini:gemini-2.5-pro', 'ASSISTED_BY_FORMAT'],
+	['Assisted-by: Gemini CLI:Gemini 2.5 Pro sparse', 'Gemini:gemini-2.5-pro sparse', 'ASSISTED_BY_FORMAT'],
+	['Assisted-by: Claude: Claude Sonnet 4.5 coccinelle', 'Claude:claude-sonnet-4-5 coccinelle', 'ASSISTED_BY_FORMAT'],
+	['Assisted-by: GitHub Copilot:Claude Sonnet 4.5', 'Copilot:claude-sonnet-4-5', 'ASSISTED_BY_FORMAT'],
+	['Assisted-by: Claude:Sonnet 4.5', 'Claude:claude-sonnet-4-5', 'ASSISTED_BY_FORMAT'],
+	['Assisted-by: Gemini:Gemini 2.5 Pro smatch', 'Gemini:gemini-2.5-pro smatch', 'ASSISTED_BY_FORMAT'],
+	['Assisted-by: Claude:Opus 4.7 (1M context) sparse', 'Claude:claude-opus-4-7 sparse', 'ASSISTED_BY_FORMAT'],
+) {
+	my ($line, $want, $type) = @$c;
+	my $r = check(msg("${DESC}${SOB}$line\n"), '--policy=kernel-2025');
+	ok(has($r, $type), "$line: $type") or diag $r->{out};
+	my $t = fixed("${DESC}${SOB}$line\n", '--policy=kernel-2025');
+	like($t, qr/^\QAssisted-by: $want\E$/m, "$line: --fix writes 'Assisted-by: $want'");
+}
+# a model id as it is, with tools that start with a capital: no report
+for my $v ('Claude:claude-3-opus coccinelle sparse', 'Gemini:gemini-2.5-pro Coccinelle', 'Codex:gpt-4.1 Smatch') {
+	is_deeply(types_of(check(msg("${DESC}Assisted-by: $v\n$SOB"), '--policy=kernel-2025', '--strict')), [], "Assisted-by: $v: the form, no report");
+}
+
 # A URL is no AGENT_NAME:MODEL_VERSION ("https" before the colon):
 # malformed in either form, and --fix writes nothing from it
 for my $p ('kernel', 'kernel-2025') {

@@ -38,6 +38,13 @@ push @cases, map { [$_->[0], $_->[1], $_->[2] // []] } (
 	['agent co-author with a model in words, 2025 form', "${DESC}${SOB}Co-Authored-By: Claude Opus 4.7 (1M context) <noreply\@anthropic.com>\n", ['--policy=kernel-2025']],
 	['Gemini CLI with a model', "${DESC}${SOB}Co-authored-by: Gemini CLI+gemini-2.5-pro <gemini-cli[bot]\@users.noreply.github.com>\n", ['--policy=kernel-2025']],
 	['aider with a provider model', "${DESC}${SOB}Co-authored-by: aider (openai/gpt-4.1) <noreply\@aider.chat>\n", ['--policy=kernel-2025']],
+	# models by their display names (t/form.t)
+	(map { ["a display name: $_", "${DESC}${SOB}$_\n", ['--policy=kernel-2025']] }
+	 'Co-authored-by: Gemini 2.5 Pro <gemini-cli[bot]\@users.noreply.github.com>',
+	 'Co-Authored-By: Claude Sonnet 4.5 <noreply\@anthropic.com>',
+	 'Assisted-by: Gemini: 2.5 Pro', 'Assisted-by: GitHub Copilot:Claude Sonnet 4.5',
+	 'Assisted-by: Claude:Sonnet 4.5', 'Assisted-by: Gemini:Gemini 2.5 Pro smatch',
+	 'Assisted-by: Claude:Opus 4.7 (1M context) sparse', 'Assisted-by: Codex:gpt-4.1 Smatch'),
 	# AI tags and other trailers
 	['AI-Assisted: yes', "${DESC}${SOB}AI-Assisted: yes\n"],
 	['AI-Assisted: no', "${DESC}${SOB}AI-Assisted: no\n"],
