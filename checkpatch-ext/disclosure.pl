@@ -254,7 +254,7 @@ sub load_policy($name, $base = undef, $depth = 0) {
 			load_policy($1, $dir, $depth + 1);
 		} elsif ($line =~ /^(basic-tools|analysis-tools|tool-input)\s*=\s*(.*)$/) {
 			$POLICY{$1} = { map { lc($_) => 1 } split ' ', $2 };
-		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined|assisted-by-means|disclosure|fix-trailer|other-form|tool-name)\s*=\s*(.*)$/) {
+		} elsif ($line =~ /^(name|doc|ai-content|assisted-by|declined|assisted-by-means|disclosure|fix-trailer|other-form|tool-name|form)\s*=\s*(.*)$/) {
 			$POLICY{$1} = $2;
 		} elsif ($line =~ /^disclosure-trailers\s*=\s*(.*)$/) {
 			$POLICY{'disclosure-trailers'} = [split ' ', $1];
@@ -350,7 +350,17 @@ if ($FORM eq 'tree') {
 		$RULE_SRC = $rst =~ s{^\./}{}r;
 	}
 }
+# The form as the project's rules write it (form =: OpenSSL's
+# "Assisted-by: {agent}:{model}"), quoted in place of the kernel's text
+# of the same form; its placeholders name the parts in the messages, and
+# without the kernel's optional tools it is what to add.
+$RULE{$FORM} = $POLICY{form} if defined $POLICY{form} && $FORM ne 'llm';
 my $RULE = "'$RULE{$FORM}' ($RULE_SRC)";
+my ($AGENT_PH, $MODEL_PH) = $RULE{$FORM} =~ /^[\w-]+:\s*([^\s:]+):(\S+)/ ? ($1, $2) : ('AGENT_NAME', 'MODEL_VERSION');
+my $WANT = $RULE{$FORM} =~ s/(?: \[TOOL[0-9]\])+//gr;
+# the kernel's generated-content.rst (a tool's input in the changelog),
+# where the policy keeps it
+my $TOOL_INPUT_DOC = %{$POLICY{'tool-input'}} ? ' (Documentation/process/generated-content.rst)' : '';
 
 sub is_kernel_tree($d) {
 	return !grep { !-e "$d/$_" } qw(Makefile Kconfig MAINTAINERS Documentation scripts);
@@ -560,7 +570,7 @@ sub assisted_by($id) {
 	}
 	my $m = $id->{model};
 	return $m ne '' ? ("Assisted-by: $id->{agent}{id}:$m") x 2
-			: ("Assisted-by: $id->{agent}{id}:MODEL_VERSION", undef);
+			: ("Assisted-by: $id->{agent}{id}:$MODEL_PH", undef);
 }
 
 # ---------------------------------------------------------------------
@@ -1038,10 +1048,12 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 				$agent_involved = 1; $ai_disclosed = 1;
 				my ($ab, $abfix) = assisted_by($id);
 				my $have = $assisted{attr_key($id->{agent}{id})};
+				# (where AI content is declined, no disclosure to advise)
 				report('ERROR', 'AGENT_SIGN_OFF',
-				       "Signed-off-by: names an AI agent ($id->{agent}{id}); only a human can certify the DCO: attribute the agent with '$ab'"
-				       . ($have ? ' (already present)' : '') . " and sign off as the human submitter ($DOC)", @at)
-				  && $fix->($i, $have ? '' : $abfix);
+				       "Signed-off-by: names an AI agent ($id->{agent}{id}); only a human can certify the DCO"
+				       . ($DECLINE_AI ? '' : ": attribute the agent with '$ab'" . ($have ? ' (already present)' : '') . " and sign off as the human submitter")
+				       . " ($DOC)", @at)
+				  && !$DECLINE_AI && $fix->($i, $have ? '' : $abfix);
 				$declined->('agent sign-off', @at);
 			} else {
 				$human_sob = 1;
@@ -1084,7 +1096,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			$tool_disclosed = 1;
 			if ($ai) {
 				$agent_involved = 1; $ai_disclosed = 1;
-				my ($ab, $abfix) = $id ? assisted_by($id) : ($RULE{$FORM} =~ s/ \[TOOL1\].*//r, undef);
+				my ($ab, $abfix) = $id ? assisted_by($id) : ($WANT, undef);
 				report('WARNING', 'GENERATED_BY_TAG',
 				       "Generated-by: (the 2025 RFC's trailer) is not used by the kernel: disclose AI assistance with '$ab' ($DOC)", @at)
 				  && $fix->($i, $abfix);
@@ -1128,7 +1140,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 			$declined->("$tag discloses AI assistance", @at);
 			next if $DECLINE_AI;
 			my $id = ai_agent_in($val);
-			my ($ab, $abfix) = $id ? assisted_by($id) : $FORM eq 'llm' ? ('Assisted-by: LLM') x 2 : ($RULE{$FORM} =~ s/ \[TOOL1\].*//r, undef);
+			my ($ab, $abfix) = $id ? assisted_by($id) : $FORM eq 'llm' ? ('Assisted-by: LLM') x 2 : ($WANT, undef);
 			report($FORM eq 'tool' ? 'CHECK' : 'WARNING', 'ASSISTED_BY_FORMAT',
 			       "$tag: is not a disclosure trailer of the $POLICY{name} rules: disclose AI assistance with '$ab' ($DOC)", @at)
 			  && $fix->($i, $assisted{attr_key($id ? $id->{agent}{id} : 'llm')} ? '' : $abfix);
@@ -1154,7 +1166,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	# disclosure belongs in the patches
 	my $cover = $subject =~ /\[[^\]]*\b0+\/\d+\]/;
 	%claims = () if $cover && !$DECLINE_AI;
-	my $want = $RULE{$FORM} =~ s/ \[TOOL1\].*//r;
+	my $want = $WANT;
 	if (my $c = $claims{ai} && $claims{ai}[0]) {
 		if ($DECLINE_AI) {
 			$declined->("the changelog says AI produced content ('$c->[1]')", $first_line->($c));
@@ -1166,7 +1178,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 		}
 	} elsif (($c = $claims{gen} && $claims{gen}[0]) && !$ai_disclosed && !$tool_disclosed) {
 		report('WARNING', 'MISSING_DISCLOSURE',
-		       "the changelog says a tool generated the content ('$c->[1]') but no trailer discloses it: for an AI assistant add '$want' ($DOC); for another tool show its input (Documentation/process/generated-content.rst)",
+		       "the changelog says a tool generated the content ('$c->[1]') but no trailer discloses it: for an AI assistant add '$want' ($DOC)" . ($TOOL_INPUT_DOC ? "; for another tool show its input$TOOL_INPUT_DOC" : ''),
 		       $first_line->($c));
 	}
 	if ($claims{tool} && !$has_input && !$tool_disclosed && $POLICY{'tool-input'}{coccinelle}) {
@@ -1331,7 +1343,7 @@ sub old_form_slip($name, $model) {
 	my $n = trim($name);
 	return "a space in the agent name '$n'" if $n =~ /\s/;
 	return 'a space before the colon' if $name =~ /\s\z/;
-	return 'no MODEL_VERSION after the colon' if $model =~ /^\s*\z/;
+	return "no $MODEL_PH after the colon" if $model =~ /^\s*\z/;
 	return 'a space after the colon' if $model =~ /^\s/;
 	return 'spaces in the wrong place';
 }
@@ -1371,7 +1383,7 @@ sub check_assisted_by($t, $at, $fix) {
 		my $id = identify($val);
 		my ($ab, $abfix) = $id ? assisted_by($id) : ();
 		report('WARNING', 'ASSISTED_BY_FORMAT',
-		       "Assisted-by: takes " . ($FORM eq 'llm' ? 'LLM' : 'AGENT_NAME:MODEL_VERSION') . ", not an email address: expects $form"
+		       "Assisted-by: takes " . ($FORM eq 'llm' ? 'LLM' : "$AGENT_PH:$MODEL_PH") . ", not an email address: expects $form"
 		       . ($ab ? ", e.g. '$ab'" : '') . " ($DOC)", @$at)
 		  && $fix->($i, $abfix);
 		return;
@@ -1390,7 +1402,8 @@ sub check_assisted_by($t, $at, $fix) {
 		# the 7.3 form
 		($head, $rest) = ('LLM', $tools->(1));
 		report($OTHER_FORM, 'ASSISTED_BY_FORMAT',
-		       "'Assisted-by: LLM' is the form of kernels since 7.3; the rule in force here is $RULE", @$at)
+		       ($POLICY{name} eq 'kernel' ? "'Assisted-by: LLM' is the form of kernels since 7.3; the rule in force here is $RULE"
+						  : "'Assisted-by: LLM' is the kernel's form since 7.3, not the $POLICY{name} one: expects $RULE"), @$at)
 			if $FORM ne 'llm';
 	} elsif ($w[0] =~ /^([^\s:]+):([^\s:]\S*)$/) {
 		# the AGENT_NAME:MODEL_VERSION form of kernels up to 7.2
@@ -1409,7 +1422,7 @@ sub check_assisted_by($t, $at, $fix) {
 			# a model in words: "Claude:Sonnet 4.5" lists "4.5" as a tool
 			my ($id, $words, @tools) = @$m;
 			report('WARNING', 'ASSISTED_BY_FORMAT',
-			       "malformed Assisted-by (the model in words, '$words'): MODEL_VERSION is the model's id, e.g. 'Assisted-by: $a->{id}:$id' ($DOC)", @$at)
+			       "malformed Assisted-by (the model in words, '$words'): $MODEL_PH is the model's id, e.g. 'Assisted-by: $a->{id}:$id' ($DOC)", @$at)
 			  && $fix->($i, join ' ', "Assisted-by: $a->{id}:$id", @tools);
 			return;
 		} elsif ($agent ne $a->{id}) {
@@ -1439,7 +1452,7 @@ sub check_assisted_by($t, $at, $fix) {
 		}
 		# what keeps it from the AGENT_NAME:MODEL_VERSION form, said in
 		# either form: under LLM it is that older form, slipped
-		my $slip = $c < 0 ? 'no MODEL_VERSION (no colon)' : old_form_slip(substr($val, 0, $c), substr($val, $c + 1));
+		my $slip = $c < 0 ? "no $MODEL_PH (no colon)" : old_form_slip(substr($val, 0, $c), substr($val, $c + 1));
 		my $why = $FORM ne 'llm' ? $slip
 			: $c > 0 ? "the AGENT_NAME:MODEL_VERSION form of kernels up to 7.2 with $slip"
 			: 'it does not start with LLM';
