@@ -558,6 +558,21 @@ def note_alias(x, y, p):
 	x = re.sub(r"\s*[-+](?!>)\s*.*$", "", x)
 	if x in handles.get(where(p), ()):
 		aliases.setdefault(where(p), {}).setdefault(x, set()).add(tidy(y))
+		k = (where(p), x, tidy(y))
+		alias_lines[k] = min(alias_lines.get(k, int(p[0].line)), int(p[0].line))
+
+# (function, x, y) => the first line of "y = x": a y mapped itself before
+# that line is its own mapping until there (reused_before()).
+alias_lines = {}
+
+def reused_before(x, y, pos):
+	"""Whether y, an alias of the handle x in the function of pos, is
+	still a mapping of its own at pos: y is mapped before the line that
+	sets it from x, and pos comes before that line too (qxl image = ptr
+	60 lines below an image mapped and released on its own)."""
+	at = alias_lines.get((where(pos), x, y))
+	return at is not None and int(pos[0].line) < at and \
+		any(n < at for n in handle_lines.get((where(pos), y), ()))
 
 def mentions(e, a, pos=None):
 	"""Whether expression e names a, or an alias of a in the function of
@@ -577,7 +592,7 @@ def mentions(e, a, pos=None):
 		if re.search(r"(?<![\w.>])" + re.escape(squeeze(x)) + r"(?![\w\[(]|->|\.)", e) or \
 				re.search(r"(?<![\w.>])&\(?" + re.escape(squeeze(x)) + r"\)?(?:->|\[)", addr):
 			return True
-		todo.extend(named.get(x, ()))
+		todo.extend(y for y in named.get(x, ()) if not reused_before(x, y, pos))
 	return False
 
 def squeeze(e):
@@ -1984,6 +1999,7 @@ def helper_arg(b, pb):
 	return True
 
 handles = {}
+handle_lines = {}	# (function, handle) => the lines of its mappings
 maplines = {}
 keyargs = {}	# (function, handle) => the arguments of its mapping call
 # The outer mappings of nest that are checked: (function, A).
@@ -2015,6 +2031,7 @@ def key_value(k, pos):
 
 def note_handle(x, pm):
 	handles.setdefault(where(pm), set()).add(tidy(x))
+	handle_lines.setdefault((where(pm), tidy(x)), set()).add(int(pm[0].line))
 	maplines.setdefault(where(pm), set()).add(int(pm[0].line))
 	keyargs.setdefault((where(pm), tidy(x)), set()).update(tidy(a) for a in call_at(pm)[1])
 	if callee(pm) in ext_maps:
