@@ -813,9 +813,17 @@ my $ai_tag_no = qr/$DisclosureRules::AI_TAG_NO/i;
 my $ai_signer_re = qr/$DisclosureRules::AI_SIGNER/i;
 
 # The first pattern of @$list that matches $t: its first two groups and
-# where the first ends, or ().
+# where the first ends, or ().  A match after a conditional clause ("if
+# it was done by aider") is about other commits: the next one is tried.
+my $claim_if = qr/$DisclosureRules::CLAIM_IF/i;
 sub first_match($t, $list) {
-	for my $re (@$list) { return ($1, $2, $+[1]) if $t =~ $re }
+	for my $re (@$list) {
+		while ($t =~ /$re/g) {
+			my @m = ($1, $2, $+[1], $-[1]);
+			return @m[0 .. 2] unless substr($t, 0, $m[3]) =~ $claim_if;
+			pos($t) = $m[3] + 1;
+		}
+	}
 	return ();
 }
 
