@@ -71,6 +71,12 @@ my %part = (
 	DEGREE => '(?:entirely|mostly|largely|partly|partially|predominantly|primarily|heavily|fully|initially|originally)',
 	# "AI-generated", said of this change ("this was mostly AI-generated")
 	AI_MADE => '(?:(?:{AI}|GenAI|AI)-|(?:AI|LLM|GenAI)\s)(?:generated|written|authored)',
+	# "LLM-aided", "AI assisted", said of this change ("an LLM aided
+	# conversion", "this was AI-assisted")
+	AI_AIDED => '(?:{AI}|GenAI|AI)[- ](?:aided|assisted)',
+	# what a change converted by an AI is called: a conversion, a port
+	CONVERT => '(?:convert|port|translat|rewrit|refactor)\w*\b',
+	CONVERSION => '(?:conversion|translation|rewrite|port|refactor(?:ing)?|patch|change|fix|cleanup)\b',
 	# after an AI's name: not a possessive ("written with Claude's test
 	# case in mind" is about a person, or a thing; "with Claude's help"
 	# has a pattern of its own)
@@ -82,7 +88,7 @@ my %part = (
 	MAKING => '(?:writing|generating|creating|producing|drafting|developing|implementing|coding)\b',
 	TOOL => '(?:(?:a|an|the|this)\s+)?(?:Coccinelle|spatch|semantic\s+patch|cocci\s+script|\S+\.cocci|checkpatch(?:\.pl)?\s+--fix(?:-inplace)?)(?:\s+(?:script|rule|semantic\s+patch))?',
 );
-sub parts($p) { $p =~ s/\{(VERB|DEGREE|AI_MADE|MAKE|MAKING|TOOL|NP|GLUED)\}/$part{$1}/g; $p }
+sub parts($p) { $p =~ s/\{(VERB|DEGREE|AI_MADE|AI_AIDED|CONVERT|CONVERSION|MAKE|MAKING|TOOL|NP|GLUED)\}/$part{$1}/g; $p }
 
 # An AI named as the author of the content (case-insensitive).
 our @CLAIM_AI = map { parts($_) } (
@@ -107,6 +113,12 @@ our @CLAIM_AI = map { parts($_) } (
 	'\b((?:is|was|are|were|been|this|these|the\s+following)\s+(?:{DEGREE}\s+)?{AI_MADE})\b',
 	'^[^A-Za-z0-9]*({AI_MADE}\s+(?:code|patch(?:es)?|commits?|changes?|tests?|series|fix(?:es)?|implementation|version)\b)(?!\s+(?:is|are|should|must|can|cannot|may|might|will|would|has|have|tends?|needs?|often|usually)\b)',
 	'\b((?:this\s+)?(?:patch|change|commit|code|series|fix|driver|test)\s+(?:is|was|has\s+been)\s+(?:\w+\s+)?(?:AI|LLM)[- ](?:generated|written))\b',
+	# "who used an LLM to convert", "I used Claude to port", "was
+	# LLM-aided", "an LLM aided conversion"; not "LLM-aided tools are
+	# popular" nor "an LLM-aided port is ..."
+	'\b((?:I|we|who|he|she)\s+(?:have\s+|had\s+)?used\s+(?:an?\s+|the\s+)?({AI}{GLUED}){NP}\s+(?:to\s+)?(?:{MAKE}|{CONVERT}))',
+	'\b((?:is|was|were|been)\s+(?:{DEGREE}\s+)?{AI_AIDED})\b(?![- ]by\b)',
+	'\b((?:an?|the|this|my|our)\s+{AI_AIDED}\s+{CONVERSION})(?!\s+(?:is|are|should|must|can|cannot|may|might|will|would|has|have|tends?|needs?|often|usually)\b)',
 );
 # A tool the registry does not know said to have generated the content
 # (case-sensitive: a capitalised name); the second group is the tool.
