@@ -1417,22 +1417,31 @@ sub check_assisted_by($t, $at, $fix) {
 		# the AGENT_NAME:MODEL_VERSION form of kernels up to 7.2
 		my ($agent, $model) = ($1, $2);
 		($head, $rest) = ("$agent:$model", $tools->(1));
-		my $a = agent_by_id($agent);
-		if ($FORM eq 'llm') {
+		# a name with '-' for its space ("Gemini-CLI") is that name
+		my $a = agent_by_id($agent) // agent_by_name($agent =~ tr/-/ /r);
+		my $m = $a && @{$a->{models}} && !(grep { lc($model) =~ $_ } @{$a->{models}})
+			? spaced_model($a, $model, @w[1 .. $#w]) : undef;
+		if ($m) {
+			# a model in words, in either form: "Claude:Sonnet 4.5"
+			# lists "4.5" as a tool
+			my ($id, $words, @tools) = @$m;
+			if ($FORM eq 'llm') {
+				report('WARNING', 'ASSISTED_BY_FORMAT',
+				       "malformed Assisted-by (the AGENT_NAME:MODEL_VERSION form of kernels up to 7.2 with the model in words, '$words'): expects $form, e.g. 'Assisted-by: LLM' ($DOC)", @$at)
+				  && $fix->($i, join ' ', 'Assisted-by: LLM', @tools);
+			} else {
+				report('WARNING', 'ASSISTED_BY_FORMAT',
+				       "malformed Assisted-by (the model in words, '$words'): $MODEL_PH is the model's id, e.g. 'Assisted-by: $a->{id}:$id' ($DOC)", @$at)
+				  && $fix->($i, join ' ', "Assisted-by: $a->{id}:$id", @tools);
+			}
+			return;
+		} elsif ($FORM eq 'llm') {
 			report($OTHER_FORM, 'ASSISTED_BY_FORMAT',
 			       "'Assisted-by: AGENT_NAME:MODEL_VERSION' is the form of kernels up to 7.2; the rule in force here is $RULE", @$at)
 			  && $fix->($i, "Assisted-by: LLM$rest");
 		} elsif (!$a) {
 			report('CHECK', 'ASSISTED_BY_FORMAT',
 			       "unknown agent '$agent' in Assisted-by: check the name (known agents are listed in agents.conf; add yours to .disclosure.conf)", @$at);
-		} elsif (@{$a->{models}} && !grep { lc($model) =~ $_ } @{$a->{models}}
-			 and my $m = spaced_model($a, $model, @w[1 .. $#w])) {
-			# a model in words: "Claude:Sonnet 4.5" lists "4.5" as a tool
-			my ($id, $words, @tools) = @$m;
-			report('WARNING', 'ASSISTED_BY_FORMAT',
-			       "malformed Assisted-by (the model in words, '$words'): $MODEL_PH is the model's id, e.g. 'Assisted-by: $a->{id}:$id' ($DOC)", @$at)
-			  && $fix->($i, join ' ', "Assisted-by: $a->{id}:$id", @tools);
-			return;
 		} elsif ($agent ne $a->{id}) {
 			report('CHECK', 'ASSISTED_BY_FORMAT',
 			       "agent '$agent' is usually written '$a->{id}' in Assisted-by", @$at)
