@@ -190,6 +190,7 @@ for my $c (
 # A drop-in for checkpatch command lines
 {
 	my $bad = msg("${DESC}Co-developed-by: Claude claude-opus-4-20250514\nAssisted-by: Frob:fz-1\n$SOB");
+	no warnings 'qw';	# (checkpatch's lists: "--ignore A,B")
 	my $r = check($bad, qw(--no-tree -f --max-line-length=100 --codespell --verbose -v --summary-file
 			       --ignore LONG_LINE,FILE_PATH_CHANGES --ignore=SPDX_LICENSE_TAG --types=AGENT_CO_DEVELOPED_BY,LONG_LINE
 			       --min-conf-desc-length=4 --tab-size=8 --patch --no-fixes-tag --ignore-perl-version
