@@ -10,12 +10,19 @@ use File::Path qw(make_path);
 use Cwd qw(abs_path);
 use lib abs_path(__FILE__) =~ s{/checkpatch-ext/t/[^/]+$}{/scripts/lib}r;
 use TestCommon qw(scenario packaged_tree);
-our @EXPORT = qw(root tool tmpdir write_file read_file run check msg seed types_of has fixed sh
+our @EXPORT = qw(root files_matching tool tmpdir write_file read_file run check msg seed types_of has fixed sh
 	scenario packaged_tree kernel_patch patched_checkpatch);
 
 sub root { abs_path(__FILE__) =~ s{/checkpatch-ext/t/[^/]+$}{}r }
 sub tool { root() . '/checkpatch-ext/disclosure.pl' }
-sub seed($n) { (glob(root() . "/checkpatch-ext/t/data/$n-*.patch"))[0] }
+# The files of $dir whose names $re matches, sorted.  (Not glob(): it
+# splits a path on spaces, and the clone may be anywhere.)
+sub files_matching($dir, $re) {
+	opendir(my $dh, $dir) or return ();
+	return map { "$dir/$_" } sort grep { /$re/ && -f "$dir/$_" } readdir $dh;
+}
+
+sub seed($n) { (files_matching(root() . '/checkpatch-ext/t/data', qr/\A\Q$n\E-.*\.patch\z/))[0] }
 
 my $tmp;
 sub tmpdir { $tmp //= tempdir('disclosure-t-XXXXXX', TMPDIR => 1, CLEANUP => 1) }
@@ -99,7 +106,7 @@ sub msg($body, %o) {
 # in its folder).
 sub kernel_patch($kver) {
 	my $dir = root() . '/kernel-patches/checkpatch' . ($kver eq '6.12' ? '' : "/$kver");
-	return (glob("$dir/0001-checkpatch-*.patch"))[0];
+	return (files_matching($dir, qr/\A0001-checkpatch-.*\.patch\z/))[0];
 }
 
 # A scratch git repository holding a tree's scripts/checkpatch.pl and its
@@ -113,7 +120,7 @@ sub patched_checkpatch($tree, $kver) {
 	for my $f (qw(checkpatch.pl spelling.txt const_structs.checkpatch)) {
 		copy("$tree/scripts/$f", "$d/scripts/$f") if -f "$tree/scripts/$f";
 	}
-	my ($llm) = glob(root() . '/kernel-patches/checkpatch-llm/0001-checkpatch-*.patch');
+	my ($llm) = files_matching(root() . '/kernel-patches/checkpatch-llm', qr/\A0001-checkpatch-.*\.patch\z/);
 	my $patch = kernel_patch($kver);
 	my $git = "git -C '$d' -c user.name=T -c user.email=t\@example.org";
 	my $out = `$git init -q && $git add -A && $git commit -q -m base && $git am -q '$llm' '$patch' 2>&1`;

@@ -16,7 +16,7 @@ use File::Copy qw(copy);
 use File::Path qw(make_path);
 
 my $root = root();
-my @p = glob("$root/kernel-patches/checkpatch-llm/*.patch");
+my @p = files_matching("$root/kernel-patches/checkpatch-llm", qr/\.patch\z/);
 is(scalar @p, 1, 'one patch in kernel-patches/checkpatch-llm/') or BAIL_OUT('no patch');
 my $patch = $p[0];
 my $text = read_file($patch);

@@ -53,7 +53,7 @@ for my $n (qw(002 003 004)) {
 
 # 001: the series' cover letter names agents in prose only
 {
-	my ($f) = glob(root() . '/checkpatch-ext/t/data/001-*.txt');
+	my ($f) = files_matching(root() . '/checkpatch-ext/t/data', qr/\A001-.*\.txt\z/);
 	my ($r, $t) = on_file($f);
 	is_deeply($t, [], '001 cover letter: nothing reported') or diag $r->{out};
 	my $c = check(msg("This series was written with the help of Claude; each patch carries\nits Assisted-by trailer.\n\n", subject => 'mm: things'));
