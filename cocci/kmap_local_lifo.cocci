@@ -305,6 +305,11 @@ def derived_from(r, x, pos):
 			return True
 	return False
 
+def set_from(name, text, value=r"[^;,]+"):
+	"""The values the local name is set to in text ("name = V": not
+	"==", nor a store through it or into a field of it)."""
+	return re.findall(r"(?<![\w.>*])%s\s*=(?!=)\s*(%s)" % (re.escape(name), value), text)
+
 def offset_from(r, x, pos):
 	"""Whether the local r of the function at pos is set from parameter
 	x plus or minus an offset, through casts and parentheses (ptr =
@@ -313,11 +318,10 @@ def offset_from(r, x, pos):
 	points into the page x points into, which a release of r releases.
 	(Not char *kaddr = dest; ... kaddr = kmap_local_folio(...).)"""
 	text = " ".join(definition(pos))
-	r = re.escape(str(r).strip())
 	cast = r"\(\s*(?:const\s+|volatile\s+)*(?:struct\s+|union\s+|unsigned\s+)?\w+(?:\s*\*)*\s*\)"
 	seen = False
-	for m in re.finditer(r"(?<![\w.>*])%s\s*=(?!=)\s*([^;,]+)" % r, text):
-		v = m.group(1).strip()
+	for v in set_from(str(r).strip(), text):
+		v = v.strip()
 		while True:
 			w = re.sub(r"^\(\s*(.*)\)$", r"\1", re.sub(r"^%s\s*" % cast, "", v)).strip()
 			if w == v:
@@ -340,7 +344,8 @@ def offset_params(r, pos):
 		x = param_name(a)
 		if not x or x == r or "*" not in a:
 			continue
-		if not re.search(r"(?<![\w.>*])%s\s*=(?!=)" % re.escape(x), text) and offset_from(r, x, pos):
+		# (Set at all: any value, even none on the lines read.)
+		if not set_from(x, text, "") and offset_from(r, x, pos):
 			found.append(x)
 	return found
 
@@ -2017,16 +2022,17 @@ def keyed_at(q, x, pos):
 		return False
 	# (Or a copy of one in a local, either way: unsigned long handle =
 	# entry->handle.)
-	copied = set(key_value(k, q) for k in keys)
-	return all(a in keys or a in copied or key_value(a, q) in keys for a in args)
+	text = " ".join(definition(q))
+	copied = set(key_value(k, text) for k in keys)
+	return all(a in keys or a in copied or key_value(a, text) in keys for a in args)
 
-def key_value(k, pos):
-	"""What the local k of the function of pos is set from, when it is
-	set once before pos ("unsigned long handle = entry->handle;"); else
+def key_value(k, text):
+	"""What the local k is set from in text (a function up to a place),
+	when it is set once ("unsigned long handle = entry->handle;"); else
 	None."""
 	if not re.fullmatch(r"[A-Za-z_]\w*", k):
 		return None
-	sets = re.findall(r"(?<![\w.>*])%s\s*=(?!=)\s*([^;]+);" % re.escape(k), " ".join(definition(pos)))
+	sets = set_from(k, text, r"[^;]+(?=;)")
 	return tidy(sets[0]) if len(sets) == 1 else None
 
 def note_handle(x, pm):
@@ -2104,7 +2110,7 @@ def setter(name, f):
 	# names memcpy() costs more than the whole search.)
 	# (The file itself as the tree has it: spatch may read a cut copy,
 	# in which the setter, naming no mapping function, is emptied.)
-	root = os.environ.get("KMAP_LIFO_TREE", ".")
+	root = tree_root()
 	whole = root + "/" + f if root != "." and not f.startswith("/") and lines_of(root + "/" + f) else f
 	for g in (g for g in [whole] + included(f)[1:] if name in raw(g) and body.search(raw(g))):
 		m = body.search(flat(g)[0])
@@ -2132,14 +2138,17 @@ def include_lines(g):
 		include_memo[g] = re.findall(r"^[ \t]*\x23[ \t]*include[ \t]*([<\x22])([\w./-]+)[>\x22]", raw(g), re.M)
 	return include_memo[g]
 
+def tree_root():
+	"""Where the tree is: a driver that gives spatch cut copies of the
+	files says so; elsewhere spatch runs at its top."""
+	return os.environ.get("KMAP_LIFO_TREE", ".")
+
 def included(f, depth=4):
 	"""File f and the headers it includes (include <P>: include/P of the
 	tree; include "P": beside the file that includes it), and theirs,
 	depth levels deep, nearest first."""
 	if f not in includes:
-		# (A driver that gives spatch cut copies of the files says where
-		# the tree is; elsewhere spatch runs at its top.)
-		root = os.environ.get("KMAP_LIFO_TREE", ".")
+		root = tree_root()
 		out, level = [f], [f]
 		for _ in range(depth):
 			nxt = []

@@ -284,6 +284,11 @@ def derived_from(r, x, pos):
 			return True
 	return False
 
+def set_from(name, text, value=r"[^;,]+"):
+	"""The values the local name is set to in text ("name = V": not
+	"==", nor a store through it or into a field of it)."""
+	return re.findall(r"(?<![\w.>*])%s\s*=(?!=)\s*(%s)" % (re.escape(name), value), text)
+
 def offset_from(r, x, pos):
 	"""Whether the local r of the function at pos is set from parameter
 	x plus or minus an offset, through casts and parentheses (ptr =
@@ -292,11 +297,10 @@ def offset_from(r, x, pos):
 	points into the page x points into, which a release of r releases.
 	(Not char *kaddr = dest; ... kaddr = kmap_local_folio(...).)"""
 	text = " ".join(definition(pos))
-	r = re.escape(str(r).strip())
 	cast = r"\(\s*(?:const\s+|volatile\s+)*(?:struct\s+|union\s+|unsigned\s+)?\w+(?:\s*\*)*\s*\)"
 	seen = False
-	for m in re.finditer(r"(?<![\w.>*])%s\s*=(?!=)\s*([^;,]+)" % r, text):
-		v = m.group(1).strip()
+	for v in set_from(str(r).strip(), text):
+		v = v.strip()
 		while True:
 			w = re.sub(r"^\(\s*(.*)\)$", r"\1", re.sub(r"^%s\s*" % cast, "", v)).strip()
 			if w == v:
@@ -319,7 +323,8 @@ def offset_params(r, pos):
 		x = param_name(a)
 		if not x or x == r or "*" not in a:
 			continue
-		if not re.search(r"(?<![\w.>*])%s\s*=(?!=)" % re.escape(x), text) and offset_from(r, x, pos):
+		# (Set at all: any value, even none on the lines read.)
+		if not set_from(x, text, "") and offset_from(r, x, pos):
 			found.append(x)
 	return found
 

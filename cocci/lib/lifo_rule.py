@@ -1617,16 +1617,17 @@ def keyed_at(q, x, pos):
 		return False
 	# (Or a copy of one in a local, either way: unsigned long handle =
 	# entry->handle.)
-	copied = set(key_value(k, q) for k in keys)
-	return all(a in keys or a in copied or key_value(a, q) in keys for a in args)
+	text = " ".join(definition(q))
+	copied = set(key_value(k, text) for k in keys)
+	return all(a in keys or a in copied or key_value(a, text) in keys for a in args)
 
-def key_value(k, pos):
-	"""What the local k of the function of pos is set from, when it is
-	set once before pos ("unsigned long handle = entry->handle;"); else
+def key_value(k, text):
+	"""What the local k is set from in text (a function up to a place),
+	when it is set once ("unsigned long handle = entry->handle;"); else
 	None."""
 	if not re.fullmatch(r"[A-Za-z_]\w*", k):
 		return None
-	sets = re.findall(r"(?<![\w.>*])%s\s*=(?!=)\s*([^;]+);" % re.escape(k), " ".join(definition(pos)))
+	sets = set_from(k, text, r"[^;]+(?=;)")
 	return tidy(sets[0]) if len(sets) == 1 else None
 
 def note_handle(x, pm):
@@ -1704,7 +1705,7 @@ def setter(name, f):
 	# names memcpy() costs more than the whole search.)
 	# (The file itself as the tree has it: spatch may read a cut copy,
 	# in which the setter, naming no mapping function, is emptied.)
-	root = os.environ.get("KMAP_LIFO_TREE", ".")
+	root = tree_root()
 	whole = root + "/" + f if root != "." and not f.startswith("/") and lines_of(root + "/" + f) else f
 	for g in (g for g in [whole] + included(f)[1:] if name in raw(g) and body.search(raw(g))):
 		m = body.search(flat(g)[0])
@@ -1732,14 +1733,17 @@ def include_lines(g):
 		include_memo[g] = re.findall(r"^[ \t]*\x23[ \t]*include[ \t]*([<\x22])([\w./-]+)[>\x22]", raw(g), re.M)
 	return include_memo[g]
 
+def tree_root():
+	"""Where the tree is: a driver that gives spatch cut copies of the
+	files says so; elsewhere spatch runs at its top."""
+	return os.environ.get("KMAP_LIFO_TREE", ".")
+
 def included(f, depth=4):
 	"""File f and the headers it includes (include <P>: include/P of the
 	tree; include "P": beside the file that includes it), and theirs,
 	depth levels deep, nearest first."""
 	if f not in includes:
-		# (A driver that gives spatch cut copies of the files says where
-		# the tree is; elsewhere spatch runs at its top.)
-		root = os.environ.get("KMAP_LIFO_TREE", ".")
+		root = tree_root()
 		out, level = [f], [f]
 		for _ in range(depth):
 			nxt = []
