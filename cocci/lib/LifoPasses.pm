@@ -307,7 +307,7 @@ sub run(%o) {
 		for my $w (sort { $a->[1] cmp $b->[1] || $a->[0] cmp $b->[0] || ($a->[3] // '') cmp ($b->[3] // '') || ($a->[4] // '') cmp ($b->[4] // '') }
 				grep { $_->[0] ne 'relarg' && ($_->[0] !~ /^(?:op)?field/ || defined $_->[4]) } @{$r->{wrappers}}) {
 			my ($kind, $name, undef, $idx, $path, $struct) = @$w;
-			next if $kind =~ /^field/ && $seed{$name};
+			next if $seed{$name};
 			# (Of a member: the structure, after its index and path.)
 			my $of = $kind =~ /^opfield/ ? " $struct" : '';
 			my $what = $kind =~ /^(?:op)?field/ ? "$kind $name $idx $path$of" : $kind =~ /^op/ ? "$kind $name $idx" : "$kind $name";
