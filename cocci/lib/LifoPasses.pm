@@ -20,7 +20,8 @@ package LifoPasses;
 use v5.36;
 use File::Path qw(make_path remove_tree);
 use POSIX ();
-use LifoCommon qw(fail read_bytes);
+use LifoCommon qw(fail read_bytes write_bytes);
+use Digest::SHA qw(sha1_hex);
 use LifoRule;
 use LifoGrep;
 use LifoSpatch;
@@ -68,7 +69,7 @@ sub _write_list($file, @names) {
 # two lists.
 sub _pass_rule($root, $dir) {
 	return _write_rule($root, $dir, 'pass.cocci',
-		['kmap_local_lifo.cocci', no_prefilter => 1],
+		['kmap_local_lifo.cocci', no_prefilter => 1, modules_beside => 1],
 		['kmap_local_wrappers.cocci', rules_only => 1]);
 }
 
@@ -85,11 +86,31 @@ sub _write_rule($root, $dir, $name, @parts) {
 	for (@parts) {
 		my ($rule, %o) = @$_;
 		my $text = read_bytes("$root/cocci/$rule") // fail("cannot read $root/cocci/$rule");
-		print $fh LifoLists::substitute($text, $lists, %o), "\n";
+		my $sp = LifoLists::substitute($text, $lists, %o);
+		print $fh $o{modules_beside} ? _modules_beside($sp, $dir) : $sp, "\n";
 	}
 	close $fh or fail("cannot write $sp: $!");
 	rename "$sp.tmp", $sp or fail("cannot write $sp: $!");
 	return $sp;
+}
+
+# $rule with the copies of the Python modules between their marker
+# lines (cocci/bin/inline-py.pl) written to $dir and run from there:
+# spatch reads the lines of a script as slowly as the rest of a rule (a
+# third of a second at each start, for 2,600 lines), Python at once.
+# Each copy is the one the rule holds, its lists filled in (a module
+# reads them as it starts).  The rule finds them in the folder of the
+# rule (LifoSpatch.pm says where) and names each by its digest: its
+# text, the key of its answers in the cache (LifoCache.pm), changes
+# with the Python and not with the folder.
+sub _modules_beside($rule, $dir) {
+	$rule =~ s{^\# >>> (\S*?)([\w-]+\.py)\b[^\n]*\n(.*?)^\# <<< \1\2[ \t]*\n}{
+		my ($mod, $name, $src) = ("$1$2", $2, $3);
+		write_bytes("$dir/$name", $src);
+		"\# $mod, its copy $name of sha1 " . sha1_hex($src) . "\n"
+			. qq{exec(compile(open(__import__("os").environb[b"KMAP_LIFO_RULE_DIR"] + b"/$name", "rb").read(), "$name", "exec"))\n}
+	}gmse;
+	return $rule;
 }
 
 # The findings of @$old on lines in the ranges of $cut (all with none).
@@ -346,7 +367,7 @@ sub run(%o) {
 	remove_tree(LifoCommon::entries($dir, qr/^ahead/));
 	_write_lists($dir, \%L);
 	_write_list("$dir/wrappers.txt", map { "$_->[0] $_->[1]" . ($_->[3] ? " $_->[3]" : '') . " (level $_->[2])" } @wrappers);
-	unlink "$dir/pass.cocci";
+	unlink "$dir/pass.cocci", LifoCommon::entries($dir, qr/\.py\z/);
 	my $rule = _standalone_rule($o{root}, $dir);
 	my @findings = map { @{$latest{$_}} } sort keys %latest;
 	return { %run, findings => \@findings, wrappers => \@wrappers,

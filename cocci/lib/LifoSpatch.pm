@@ -16,6 +16,7 @@ package LifoSpatch;
 use v5.36;
 use File::Temp ();
 use File::Spec;
+use File::Basename ();
 use File::Path qw(make_path remove_tree);
 use POSIX qw(:sys_wait_h);
 use Time::HiRes qw(time sleep);
@@ -170,8 +171,9 @@ sub run_rule($tree, $cocci, $files, %o) {
 			stdout => $r{out}, stderr => $r{err},
 			# (The rules read the headers a file includes from the tree:
 			# spatch may be given cut copies of the files.)
+			# (A pass rule runs its Python from its folder: LifoPasses.pm.)
 			env => { GIT_DIR => '/nonexistent/kmap-lifo-scan', GIT_WORK_TREE => undef,
-				KMAP_LIFO_TREE => $top });
+				KMAP_LIFO_TREE => $top, KMAP_LIFO_RULE_DIR => File::Basename::dirname($cocci) });
 		$run{$pid} = \%r;
 	};
 	while (@batches || %run) {
