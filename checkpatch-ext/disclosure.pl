@@ -193,7 +193,7 @@ sub load_agents($file) {
 					 models => [], model_src => [], derive => '', dots => 'keep',
 					 prefix => '', ai => 1, trailers => [], links => [],
 					 claims => [], domains => [], sessions => [], adverts => [],
-					 marks => [] };
+					 marks => [], subjects => [], traces => [] };
 				push @AGENTS, $cur;
 			}
 			next;
@@ -215,6 +215,8 @@ sub load_agents($file) {
 			elsif ($k eq 'domain') { push @{$cur->{domains}}, lc $v }
 			elsif ($k eq 'session') { push @{$cur->{sessions}}, lc $v }
 			elsif ($k eq 'advert') { push @{$cur->{adverts}}, glob_re($v) }
+			elsif ($k eq 'subject') { push @{$cur->{subjects}}, glob_re($v) }
+			elsif ($k eq 'trace') { push @{$cur->{traces}}, glob_re($v) }
 			elsif ($k eq 'mark') { push @{$cur->{marks}}, glob_re($v) }
 			elsif ($k eq 'derive') { $cur->{derive} = $v }
 			elsif ($k eq 'dots') {
@@ -1162,7 +1164,7 @@ sub process_patch($L, $s, $e, $fixes, $map = undef, $raw = undef) {
 	my @adverts;
 	for my $i (@body) {
 		my $t = $text->($i);
-		if (my $a = advert($t)) { push @adverts, [$i, $a] }
+		if (my $a = advert($t, $subject)) { push @adverts, [$i, $a] }
 		$has_input = 1 if $t =~ /^\s*@[\w\s]*@\s*$|\.cocci\b|scripts\/coccinelle\//;
 		push @{$claims{$_->[0]}}, [$i, $_->[1]] for content_claim($t);
 	}
@@ -1303,12 +1305,20 @@ sub credited_agent($t) {
 	return $id && $id->{agent}{ai} ? $id : undef;
 }
 
-# The agent whose advertising line this is, or undef.
-sub advert($line) {
-	return undef unless $line =~ /generated|\]\(http/i;
+# The agent whose advertising line this is, or undef: one of its
+# adverts, or under a subject it writes (SUBJECT given, its [PATCH]
+# prefixes apart) one of its traces.  A subject alone is no trace: a
+# person may write it.
+sub advert($line, $subject = undef) {
 	$line = trim($line);
 	for my $a (@AGENTS) {
 		for my $re (@{$a->{adverts}}) { return $a if $line =~ $re }
+	}
+	return undef unless defined $subject;
+	$subject = trim($subject =~ s/^(?:\s*\[[^\]]*\])+\s*//r);
+	for my $a (@AGENTS) {
+		next unless @{$a->{traces}} && grep { $subject =~ $_ } @{$a->{subjects}};
+		for my $re (@{$a->{traces}}) { return $a if $line =~ $re }
 	}
 	return undef;
 }

@@ -170,6 +170,16 @@ sub types() { return (
 	 ['WARNING:AGENT_ADVERT', 'WARNING:AGENT_CO_AUTHOR'], []],
 	['a link to Claude Code in prose', "The helper follows [Claude Code](https://claude.com/claude-code) docs on hooks.\n\n$SOB", [],
 	 [], ['AGENT_ADVERT']],
+	# aider's old commits: "aider: <summary>", then the chat under a line
+	# that names aider, or (its first format) under "# Context:"
+	['aider chat conversation line', "Wait for network idle.\n\n# Aider chat conversation:\n\nUSER: with playwright enabled, i get: You need to enable JavaScript.\n\n${SOB}", [],
+	 ['WARNING:AGENT_ADVERT'], [], undef, 'aider: Modified `scrape_with_playwright` method to wait for network idle.'],
+	['aider Context line under its subject', "# Context:\nUSER: add a build_docker() func\nASSISTANT: Here is the function.\n\n${SOB}", [],
+	 ['WARNING:AGENT_ADVERT'], [], undef, 'aider: Added a `build_docker()` function.'],
+	['aider: subject alone (a person may write it)', "${DESC}$SOB", [],
+	 [], ['AGENT_ADVERT'], undef, 'aider: fix typo'],
+	['a Context line under a subject of a person', "# Context:\nThe unmaps run in the wrong order.\n\n$SOB", [],
+	 [], ['AGENT_ADVERT'], undef, 'mm: fix the unmap order'],
 	['kernel: no AI_CONTENT_DECLINED', "${DESC}Assisted-by: Claude:claude-opus-4-5\n$SOB", [],
 	 [], ['AI_CONTENT_DECLINED']],
 ) }

@@ -66,6 +66,21 @@ is(fixed_msg("Fix the unmaps.\n\n$AD\n$SOB", '--policy=gtk'), "Fix the unmaps.\n
 	ok(!has($r, 'AGENT_ADVERT'), 'a link to Cursor in prose: no advert') or diag $r->{out};
 }
 
+# aider's old commits (Aider-AI/aider 337891e, 898d98f) and a person's
+# "aider: ..." subject (80b5126), as git log shows them: the line under
+# which aider put the chat is its trace, its subject alone is none
+{
+	my $f = root() . '/checkpatch-ext/t/data/real-aider-chat-log.txt';
+	my $r = DTest::run(['--no-config', '--show-types', '--terse', '--no-signoff', $f]);
+	my @got = $r->{out} =~ /:(\d+): WARNING:AGENT_ADVERT: .*\(aider\).*\[patch (\d+) /mg;
+	is_deeply(\@got, [7, 1, 34, 2], 'aider chat: its line in patches 1 and 2, nothing in 3') or diag $r->{out};
+	my $c = write_file(tmpdir() . '/aider.msg', "aider: Added a `build_docker()` function.\n\n# Context:\nUSER: add a build_docker() func\n");
+	$r = DTest::run(['--no-config', '--show-types', '--no-signoff', $c]);
+	ok(!has($r, 'AGENT_ADVERT'), 'a bare message (a commit-msg hook\'s): "#" lines are comments, as git strips them') or diag $r->{out};
+	is(fixed_msg("# Aider chat conversation:\n\nUSER: fix it\n\n$SOB"), "USER: fix it\n\n${SOB}Assisted-by: LLM",
+	   'aider chat --fix: the line dropped, Assisted-by added');
+}
+
 # text that is no advert stays
 is(fixed_msg("Generated with care.\n\n$SOB"), "Generated with care.\n\n$SOB" =~ s/\n\z//r, 'other text untouched');
 
