@@ -193,7 +193,7 @@ sub load_agents($file) {
 					 models => [], model_src => [], derive => '', dots => 'keep',
 					 prefix => '', ai => 1, trailers => [], links => [],
 					 claims => [], domains => [], sessions => [], adverts => [],
-					 marks => [], subjects => [], traces => [] };
+					 marks => [], subjects => [], traces => [], reports => 0 };
 				push @AGENTS, $cur;
 			}
 			next;
@@ -225,6 +225,7 @@ sub load_agents($file) {
 			}
 			elsif ($k eq 'prefix') { $cur->{prefix} = $v }
 			elsif ($k eq 'ai') { $cur->{ai} = $v =~ /^(?:yes|1|true)$/i ? 1 : 0 }
+			elsif ($k eq 'reports') { $cur->{reports} = $v =~ /^(?:yes|1|true)$/i ? 1 : 0 }
 			else { usage_error("$file:$n: unknown key '$k'") }
 			next;
 		}
@@ -1302,6 +1303,9 @@ sub credited_agent($t) {
 	return undef unless $t->{lc} =~ /-by$/
 		&& $t->{lc} !~ /^(?:signed-off|co-developed|co-authored|assisted|generated)-by$/ && !$DISCLOSE{$t->{lc}};
 	my $id = identify($t->{val});
+	# a review bot's Reported-by notes the tool that found the problem,
+	# as generated-content.rst asks: no credit to a person
+	return undef if $id && $id->{agent}{reports} && $t->{lc} eq 'reported-by';
 	return $id && $id->{agent}{ai} ? $id : undef;
 }
 

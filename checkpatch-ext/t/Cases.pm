@@ -180,6 +180,16 @@ sub types() { return (
 	 [], ['AGENT_ADVERT'], undef, 'aider: fix typo'],
 	['a Context line under a subject of a person', "# Context:\nThe unmaps run in the wrong order.\n\n$SOB", [],
 	 [], ['AGENT_ADVERT'], undef, 'mm: fix the unmap order'],
+	# Sashiko, the kernel lists' AI review bot: the tool that found the
+	# problem, noted as the reporter; no reviewer
+	['Sashiko as the reporter', "${DESC}Reported-by: Sashiko <sashiko-bot\@kernel.org>\n$SOB", [],
+	 [], ['AGENT_IN_TRAILER', 'MISSING_DISCLOSURE', 'ASSISTED_BY_FORMAT']],
+	['Sashiko bot address alone as the reporter', "${DESC}Reported-by: sashiko-bot\@kernel.org\n$SOB", [],
+	 [], ['AGENT_IN_TRAILER']],
+	['Sashiko in Reviewed-by', "${DESC}Reviewed-by: Sashiko <sashiko-bot\@kernel.org>\n$SOB", [],
+	 ['WARNING:AGENT_IN_TRAILER'], []],
+	['Sashiko in Tested-by', "${DESC}Tested-by: Sashiko AI review <sashiko-bot\@kernel.org>\n$SOB", [],
+	 ['WARNING:AGENT_IN_TRAILER'], []],
 	['kernel: no AI_CONTENT_DECLINED', "${DESC}Assisted-by: Claude:claude-opus-4-5\n$SOB", [],
 	 [], ['AI_CONTENT_DECLINED']],
 ) }

@@ -148,6 +148,16 @@ scenario 'the user\'s config in the tree, --agents' => sub {
 	my $extra = write_file(tmpdir() . '/extra.conf', "[agent Frob]\nname = Frob Assistant\n");
 	$r = go('--show-types', '--agents', $extra, $p);
 	ok(!(grep { /ASSISTED_BY_FORMAT/ } @{types_of($r)}), '--agents FILE extends the registry');
+	# reports = yes: a review bot's Reported-by notes the tool, its
+	# Reviewed-by still credits it as a person
+	write_file($extra, "[agent Frobcheck]\nemail = review-bot\@frob.example\n");
+	my $rep = write_file(tmpdir() . '/rep.patch', msg("Fix.\n\nReported-by: Frob <review-bot\@frob.example>\n$SOB"));
+	my $rev = write_file(tmpdir() . '/rev.patch', msg("Fix.\n\nReviewed-by: Frob <review-bot\@frob.example>\n$SOB"));
+	is_deeply(types_of(go('--show-types', '--agents', $extra, $rep)), ['WARNING:AGENT_IN_TRAILER'], 'an agent as the reporter: credited as a person');
+	write_file($extra, "[agent Frobcheck]\nemail = review-bot\@frob.example\nreports = yes\n");
+	my $rr = go('--show-types', '--agents', $extra, $rep);
+	ok($rr->{rc} == 0 && !@{types_of($rr)}, 'reports = yes: its Reported-by notes the tool') or diag $rr->{out}, $rr->{err};
+	is_deeply(types_of(go('--show-types', '--agents', $extra, $rev)), ['WARNING:AGENT_IN_TRAILER'], 'reports = yes: its Reviewed-by still credits it');
 	write_file($extra, "[agent Frob]\nnonsense\n");
 	is(go('--agents', $extra, $p)->{rc}, 2, 'bad registry file: exit 2');
 };
