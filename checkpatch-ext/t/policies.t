@@ -119,6 +119,11 @@ my @cases = (
 	 ['WARNING:ASSISTED_BY_FORMAT'], []],
 	['zephyr: the form in force', "${DESC}Assisted-by: Claude:claude-opus-4-5\n$SOB", ['--policy=zephyr', '--strict'],
 	 [], ['ASSISTED_BY_FORMAT']],
+	# Zephyr: basic tools are not listed (its AGENTS.md)
+	['zephyr: basic tools listed', "${DESC}Assisted-by: Claude:claude-opus-4-5 git cmake\n$SOB", ['--policy=zephyr'],
+	 ['WARNING:ASSISTED_BY_BASIC_TOOL'], []],
+	['zephyr: an analysis tool listed', "${DESC}Assisted-by: Claude:claude-opus-4-5 coccinelle\n$SOB", ['--policy=zephyr'],
+	 [], ['ASSISTED_BY_BASIC_TOOL']],
 	['kernel-2025: the LLM form is only a CHECK', "${DESC}Assisted-by: LLM\n$SOB", ['--policy=kernel-2025'],
 	 [], ['ASSISTED_BY_FORMAT']],
 	# an agent credited in a trailer that credits people (Suggested-by,
