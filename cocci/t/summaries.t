@@ -34,7 +34,7 @@ my %place = ('walk.c' => 'lib/walk.c', 'glue.c' => 'drivers/x/glue.c', 'user.c' 
 	'arr-only.c' => 'drivers/arr2/only.c', 'pass-helper.c' => 'drivers/ph/case.c',
 	'vec-free.c' => 'lib/vecfree.c', 'vec-user.c' => 'drivers/vec/user.c',
 	'two-b.h' => 'include/linux/tb.h', 'two-b-helper.c' => 'fs/tb/helper.c', 'two-b-user.c' => 'fs/tb/user.c',
-	'iter-seed.c' => 'lib/scatterlist.c');
+	'iter-seed.c' => 'lib/scatterlist.c', 'hdr-walk.h' => 'include/linux/hwalk.h', 'hdr-user.c' => 'drivers/hw/user.c');
 for my $f (sort keys %place) {
 	write_to("$t/$place{$f}", '');
 	copy("$data/$f", "$t/$place{$f}") or die "$f: $!";
@@ -82,6 +82,12 @@ scenario 'a release by key, in another file' => sub {
 	like($found, qr{^drivers/z/user\.c:13:\d+: zread_bad\(\): src \(kpool_map, line 10\) mapped before dst \(kmap_local_page, line 11\) but released first; release dst before src }m,
 		'kpool_unmap(pool, handle) releases what kpool_map(pool, handle) mapped, while dst is held');
 	unlike($found, qr/zread_ok/, 'released in order: silent');
+};
+scenario 'a release helper that is a static inline function of a header' => sub {
+	like($wrappers, qr/^fieldrelease hwalk_done 0 ->addr \(level 1\)$/m, 'hwalk_done() of a header releases ->addr of its argument, in every file that includes it');
+	like($found, qr{^drivers/hw/user\.c:19:\d+: hstep_bad\(\): p->in\.addr \(hwalk_map, line 16\) mapped before p->out\.addr \(hwalk_map, line 17\) but released first}m,
+		'its caller in another file releases p->in first: reported');
+	unlike($found, qr/hstep_ok/, 'released in order: silent');
 };
 scenario 'an operations table' => sub {
 	like($wrappers, qr/^opmap map of struct zpool_driver \(level \d\)$/m, '.map = zz_zpool_map: a call of the member maps');
