@@ -1753,7 +1753,9 @@ def included(f, depth=4):
 			nxt = []
 			for g in level:
 				here = ((root + "/" if g == f else "") + g.rsplit("/", 1)[0]) if "/" in g else root
-				for q, inc in include_lines(g):
+				# (Of f itself, the file in the tree: a cut copy has no
+				# include lines, LifoSlice.pm.)
+				for q, inc in include_lines(os.path.join(root, f) if g == f else g):
 					h = root + "/include/" + inc if q == "<" else here + "/" + inc
 					if h not in out and lines_of(h):
 						out.append(h)

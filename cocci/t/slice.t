@@ -37,7 +37,7 @@ void copy(struct page *to, struct page *from)
 EOF
 my ($out, $cuts) = cut($src);
 is(($out =~ tr/\n//), ($src =~ tr/\n//), 'as many lines as before');
-like($out, qr/\A#include <linux\/highmem.h>\n{12}void copy/, 'a function naming none of the names: blanked, head and body');
+like($out, qr/\A\n{12}void copy/, 'a function naming none of the names: blanked, head and body; the include line emptied');
 like($out, qr/char \*s = kmap_local_page\(from\);\n\n\tkunmap_local\(s\);\n\}\n\z/,
 	'a function naming one: kept whole');
 is_deeply($cuts, [[3, 11]], 'the blanked lines are reported');
@@ -183,6 +183,23 @@ my $out = "static void *get(void **addr)\n{\n\t*addr = kmap_local_page(pg);\n\tr
 	. "int lone(int x)\n{\n\treturn x * 2;\n}\n";
 my (undef, $ocuts) = cut($out);
 is_deeply($ocuts, [[10, 13]], 'a body that maps through an out-parameter: its caller is kept, the unrelated one blanked');
+
+# Include lines are emptied (spatch, told --no-includes, tries every
+# rule on each as on a function); one that goes on past its end, or a
+# line that is no include, stays; so do the lines.
+{
+	my $text = "#include <linux/highmem.h>\n# include \"local.h\" /* ours */\n"
+		. "#include <linux/mm.h> /* opens\n * a comment */\n#define INCLUDE_ME 1\n"
+		. "void f(struct page *pg)\n{\n\tchar *p = kmap_local_page(pg);\n"
+		. "#include \"body.h\"\n\tkunmap_local(p);\n}\n";
+	my ($o) = cut($text);
+	is(($o =~ tr/\n//), ($text =~ tr/\n//), 'include lines emptied: as many lines as before');
+	unlike($o, qr/highmem\.h|local\.h|body\.h/, 'include lines emptied, with a closed comment after one, and in a body');
+	like($o, qr/^#include <linux\/mm\.h> \/\* opens\n \* a comment \*\/\n#define INCLUDE_ME 1\n/m,
+		'an include that opens a comment stays, and so does a define');
+	my ($whole) = slice("#include <a.h>\nint x = {;\n", $re);
+	is($whole, "\nint x = {;\n", 'a file left whole (its braces do not add up) loses its include lines too');
+}
 
 # The body of a function whose own name is one of the names is kept:
 # the rules read what it does (an operations table's member).
