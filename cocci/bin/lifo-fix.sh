@@ -58,6 +58,7 @@ while [ $round -lt 4 ]; do
 	# shellcheck disable=SC2086
 	if ! (cd "$work/new" && spatch --very-quiet -D patch --no-includes \
 		--include-headers --timeout 120 --sp-file "$cocci" \
+		--macro-file "$top/cocci/kernel-macros.h" \
 		--patch . $safe) >"$work/round.diff" 2>"$work/err"; then
 		echo "lifo-fix: spatch failed:" >&2
 		grep -v '^warning:' "$work/err" >&2 || :

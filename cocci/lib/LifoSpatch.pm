@@ -73,13 +73,18 @@ sub run_rule($tree, $cocci, $files, %o) {
 		? map { $text =~ /^virtual $_$/m ? ('-D', $_) : () } qw(undecided summaries records) : ();
 	my %res = (findings => [], wrappers => [], undecided => {}, handled => 0, skipped => 0,
 		parse_errors => {}, timeouts => {}, errors => [], retries => [], rule => $rule, cut => {});
-	my @cmd = (split(' ', $spatch), $PYTHON ? ('--python', $PYTHON) : (), '-D', $o{mode} // 'report', @undecided, @opts, '--parse-error-msg',
+	# (Kernel macros spatch cannot parse alone: cocci/kernel-macros.h.)
+	my $macros = LifoCommon::project_root() . '/cocci/kernel-macros.h';
+	my @cmd = (split(' ', $spatch), $PYTHON ? ('--python', $PYTHON) : (), '-D', $o{mode} // 'report', @undecided, @opts,
+		'--macro-file', $macros, '--parse-error-msg',
 		'--timeout', $timeout, '--sp-file', $cocci);
 	my $total = @$files;
 	my $done = 0;
 	my $cache = $o{cache};
+	# (The macros by their text: another text, other answers.)
 	my $rk = $cache && $cache->rule_key(read_bytes($cocci) // '', $o{slice}, $o{slice_fields},
-		$o{engine} // LifoRule::spatch_version($spatch) // '?', @cmd[1 .. $#cmd - 2]);
+		$o{engine} // LifoRule::spatch_version($spatch) // '?',
+		map { $_ eq $macros ? read_bytes($macros) // '' : $_ } @cmd[1 .. $#cmd - 2]);
 	my $cut_re = $o{slice} && LifoSlice::names_regex(@{$o{slice}});
 	my $fields_re = $o{slice_fields} ? LifoSlice::names_regex(@{$o{slice_fields}}) : $cut_re;
 	my (%texts, @miss);

@@ -62,7 +62,7 @@ sub capture($dir, $o, @cmd) {
 }
 
 sub spatch($dir, @args) {
-	return capture($dir, {}, 'spatch', '--very-quiet', '--no-includes', @args);
+	return capture($dir, {}, 'spatch', '--very-quiet', '--no-includes', '--macro-file', "$top/cocci/kernel-macros.h", @args);
 }
 
 # The warnings report mode prints for @files in $dir, sorted.
@@ -188,7 +188,7 @@ spew("$work/fix.diff", $diff) if $frc == 0;
 my ($plog, $prc) = $frc ? ('', 1) : capture("$work/out", { stderr => 1, stdin => "$work/fix.diff" }, 'patch', '-s', '-p1');
 $frc == 0 && $prc == 0 ? ok('patch mode runs on all inputs') : nok('patch mode failed', $frc ? $diff : $plog);
 my $report_after = report("$work/out", @names);
-my $parse_log = capture("$work/out", { stderr => 1 }, 'spatch', '--parse-c', @names);
+my $parse_log = capture("$work/out", { stderr => 1 }, 'spatch', '--macro-file', "$top/cocci/kernel-macros.h", '--parse-c', @names);
 
 for my $name (@names) {
 	(my $base = $name) =~ s/\.[ch]\z//;
