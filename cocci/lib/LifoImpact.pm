@@ -65,6 +65,95 @@ sub arch_facts($self, $arch) {
 	return $self->{arch}{$arch} = \%f;
 }
 
+# The symbols of arch/$arch's Kconfig files: name => { at => "file:line",
+# dep => [depends on], def => [def_bool], defaults => [[value,
+# condition]], prompt => 0|1 }, and select => { symbol => "file:line" }
+# (what some symbol of the arch selects).
+sub _arch_syms($self, $arch) {
+	return $self->{arch_syms}{$arch} if $self->{arch_syms}{$arch};
+	my (%sym, %sel);
+	for my $rel (grep { m{^arch/\Q$arch\E/} } $self->_kconfig_files) {
+		my $fh = $self->_open($rel) or next;
+		my $cur;
+		while (my $l = <$fh>) {
+			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) { $cur = $sym{$1} //= { at => "$rel:$.", dep => [], def => [], defaults => [] }; next }
+			if ($l =~ /^\s*(?:menu|choice|endmenu|endchoice|if|endif|source|comment)\b/) { $cur = undef; next }
+			next unless $cur;
+			$l =~ s/\s+#.*//;
+			if ($l =~ /^\s*depends\s+on\s+(.*?)\s*$/) { push @{$cur->{dep}}, $1 }
+			elsif ($l =~ /^\s*def_bool\s+(.*?)\s*$/) { push @{$cur->{def}}, $1 =~ s/\s+if\s+.*//r }
+			elsif ($l =~ /^\s*default\s+(\S+)(?:\s+if\s+(.*?))?\s*$/) { push @{$cur->{defaults}}, [$1, $2] }
+			elsif ($l =~ /^\s*select\s+(\w+)/) { $sel{$1} //= "$rel:$." }
+			$cur->{prompt} = 1 if $l =~ /^\s*(?:bool|tristate|prompt)\s+"/;
+		}
+	}
+	return $self->{arch_syms}{$arch} = { sym => \%sym, select => \%sel };
+}
+
+# The plain symbols and negated ones ("!S") among the top-level "&&"
+# terms of expression $e.
+sub _terms($e) {
+	my ($depth, $cur, @t) = (0, '');
+	for my $c (split //, $e // '') {
+		$depth += $c eq '(' ? 1 : $c eq ')' ? -1 : 0;
+		$cur .= $c;
+		push @t, $cur and $cur = '' if $depth == 0 && $cur =~ s/\s*&&\z//;
+	}
+	return grep { /^!?\w+\z/ } map { s/^\s+|\s+\z//gr } @t, $cur;
+}
+
+# The terms symbol $sym of arch/$arch needs to be set: those of its
+# "depends on" and "def_bool" lines, and for one without a prompt or
+# def_bool, those every default that sets it shares ("default y if
+# !PPC64").
+sub _sym_needs($self, $arch, $sym) {
+	my $s = $self->_arch_syms($arch)->{sym}{$sym} or return ();
+	my @n = map { _terms($_) } @{$s->{dep}}, grep { $_ ne 'y' } @{$s->{def}};
+	return @n if $s->{prompt} || @{$s->{def}};
+	my @on = grep { $_->[0] ne 'n' } @{$s->{defaults}};
+	my %all;
+	for my $d (@on) {
+		return @n unless defined $d->[1];
+		$all{$_}++ for _terms($d->[1]);
+	}
+	return @n, grep { @on && $all{$_} == @on } sort keys %all;
+}
+
+# Whether $sym of arch/$arch holds only on 64-bit kernels: 64BIT, a
+# symbol that needs one that does (SPARC64: def_bool 64BIT; X86_64:
+# depends on 64BIT), or one that 64BIT defaults to (PPC64: "default y
+# if PPC64" under 64BIT).
+sub _only64($self, $arch, $sym, $depth = 0) {
+	return 1 if $sym eq '64BIT';
+	return 0 if $depth > 3;
+	return 1 if grep { /^\w+\z/ && $self->_only64($arch, $_, $depth + 1) } $self->_sym_needs($arch, $sym);
+	my $b = $self->_arch_syms($arch)->{sym}{'64BIT'};
+	return ($b && grep { ($_->[1] // '') eq $sym } @{$b->{defaults}}) ? 1 : 0;
+}
+
+# Whether $sym of arch/$arch holds only on 32-bit kernels: 32BIT, or a
+# symbol that needs "!S" of a 64-bit S (X86_32: depends on !64BIT;
+# SPARC32: def_bool !64BIT; PPC32: default y if !PPC64), or one such.
+sub _only32($self, $arch, $sym, $depth = 0) {
+	return 1 if $sym eq '32BIT';
+	return 0 if $depth > 3;
+	for my $n ($self->_sym_needs($arch, $sym)) {
+		return 1 if $n =~ /^!(\w+)\z/ ? $self->_only64($arch, $1) : $self->_only32($arch, $n, $depth + 1);
+	}
+	return 0;
+}
+
+# Where arch/$arch's HIGHMEM is defined ("file:line") when it holds on
+# 32-bit kernels only (x86: depends on X86_32; sparc: default y if
+# SPARC32; powerpc: depends on PPC32), else undef.  Not when a symbol of
+# the arch selects HIGHMEM.
+sub highmem_32bit_only($self, $arch) {
+	my $a = $self->_arch_syms($arch);
+	my $h = $a->{sym}{HIGHMEM} or return undef;
+	return undef if $a->{select}{HIGHMEM};
+	return $self->_only32($arch, 'HIGHMEM') ? $h->{at} : undef;
+}
+
 # Kconfig index: symbol => [depends-on expressions].
 sub _kconfig($self) {
 	return $self->{kconfig} if $self->{kconfig};
@@ -255,6 +344,16 @@ sub classify($self, $f) {
 		my %arch = (ARM64 => 'arm64', X86 => 'x86', ARM => 'arm', RISCV => 'riscv', S390 => 's390',
 			LOONGARCH => 'loongarch', PPC => 'powerpc', MIPS => 'mips', SPARC => 'sparc');
 		if (my $a = $platform // $arch{$sym}) {
+			# (A 64-bit symbol of an arch whose HIGHMEM is 32-bit only:
+			# sparc's SPARC64, as X86_64 above.)
+			if (!$pte && $self->_only64($a, $sym) && (my $hm = $self->highmem_32bit_only($a))) {
+				my $s = $self->_arch_syms($a)->{sym}{$sym};
+				my $fm = $self->arch_facts($a)->{forcemap};
+				my $why = "$via depends on $sym, which holds on 64-bit kernels only (" . ($s ? $s->{at} : "arch/$a") . "), and arch/$a has HIGHMEM on 32-bit kernels only ($hm)";
+				return ('cleanup', "$why: the order changes nothing at run time", '') unless $fm;
+				return ('fix', "$why, but selects ARCH_SUPPORTS_KMAP_LOCAL_FORCE_MAP ($fm), so CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP puts the mappings on the kmap_local stack",
+					"CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP=y ($a, 64-bit)");
+			}
 			my %g = %$f;
 			$g{file} = "arch/$a/(via $f->{file})";
 			my @r = $self->classify(\%g);

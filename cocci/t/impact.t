@@ -92,8 +92,32 @@ is($i, 'fix', 'a "depends on A || B" is not an architecture gate');
 is($i, 'cleanup', 'LoongArch-only driver: cleanup');
 like($r, qr/CONFIG_SOC2 depends on LOONGARCH; arch\/loongarch has neither/, 'reason names the gate');
 
+# A 64-bit symbol of an architecture whose HIGHMEM holds on 32-bit
+# kernels only (sparc: NIAGARA2 depends on SPARC64, HIGHMEM is "default
+# y if SPARC32"; powerpc: "depends on PPC32", PPC32 "default y if
+# !PPC64"): no HIGHMEM there.  A driver for either kind of kernel still
+# reaches it.
+write_to("$t/arch/sparc/Kconfig", "config 64BIT\n\tbool \"64-bit kernel\"\n\nconfig SPARC\n\tbool\n\tdefault y\n\n"
+	. "config SPARC32\n\tdef_bool !64BIT\n\nconfig SPARC64\n\tdef_bool 64BIT\n\n"
+	. "config HIGHMEM\n\tbool\n\tdefault y if SPARC32\n\tselect KMAP_LOCAL\n");
+write_to("$t/arch/powerpc/Kconfig", "config 64BIT\n\tbool\n\tdefault y if PPC64\n\nconfig PPC\n\tdef_bool y\n\n"
+	. "config HIGHMEM\n\tbool \"High memory support\"\n\tdepends on PPC32\n");
+write_to("$t/arch/powerpc/platforms/Kconfig.cputype", "config PPC32\n\tbool\n\tdefault y if !PPC64\n\n"
+	. "config PPC64\n\tbool \"64-bit kernel\"\n\nconfig PPC_BOOK3S_64\n\tbool\n\tdepends on PPC64\n");
+write_to("$t/drivers/n2/Makefile", "obj-\$(CONFIG_N2) += n2.o\nobj-\$(CONFIG_SPARC_ANY) += any.o\nobj-\$(CONFIG_PS3) += ps3.o\n");
+write_to("$t/drivers/n2/Kconfig", "config N2\n\ttristate \"N2\"\n\tdepends on SPARC64\n\n"
+	. "config SPARC_ANY\n\ttristate\n\tdepends on SPARC\n\nconfig PS3\n\ttristate\n\tdepends on PPC_BOOK3S_64\n");
+$imp = LifoImpact->new($t);
+($i, $r, $aff) = $imp->classify($mk->('drivers/n2/n2.c'));
+is($i, 'cleanup', 'a driver for 64-bit sparc only: cleanup, HIGHMEM is 32-bit only there');
+like($r, qr{CONFIG_N2 depends on SPARC64, which holds on 64-bit kernels only \(arch/sparc/Kconfig:11\), and arch/sparc has HIGHMEM on 32-bit kernels only \(arch/sparc/Kconfig:14\)},
+	'... the reason cites both Kconfig lines');
+is(($imp->classify($mk->('drivers/n2/any.c')))[0], 'fix', 'a driver for any sparc kernel: fix');
+is(($imp->classify($mk->('drivers/n2/ps3.c')))[0], 'cleanup', 'a driver for 64-bit powerpc (default y if !PPC64): cleanup');
+is(($imp->classify($mk->('drivers/n2/n2.c', 'pte_offset_map', 'kmap_local_page')))[0], 'cleanup', '... a PTE pair there too');
+
 # A tree where no arch has HIGHMEM.
-remove_tree("$t/arch/arm", "$t/arch/x86");
+remove_tree("$t/arch/arm", "$t/arch/x86", "$t/arch/sparc", "$t/arch/powerpc");
 $imp = LifoImpact->new($t);
 ($i, $r) = $imp->classify($mk->('mm/copy.c'));
 is($i, 'cleanup', 'generic code in a tree without HIGHMEM arches: cleanup');
