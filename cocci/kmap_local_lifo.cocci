@@ -2030,6 +2030,27 @@ def keyed_at(q, x, pos):
 	copied = set(key_value(k, text) for k in keys)
 	return all(a in keys or a in copied or key_value(a, text) in keys for a in args)
 
+def keyed_handle(x, pos):
+	"""Whether the function of pos releases the mapping of handle x by
+	key somewhere (a release by key given only arguments its mapping
+	call was given, as keyed_at()): setting x to another value then
+	does not end that mapping (mm/zswap.c zswap_decompress(): src =
+	acomp_ctx->buffer, then zpool_unmap_handle(zpool, entry->handle))."""
+	keys = keyargs.get((where(pos), tidy(x)))
+	if not keys:
+		return False
+	f, fn = pos[0].file, pos[0].current_element
+	lines = lines_of(f)
+	text = " ".join(lines[n] for n in lines_in(f, fn))
+	copied = set(key_value(k, text) for k in keys)
+	for m in re.finditer(r"(\w+)\s*\(", text):
+		if m.group(1) not in keyrel_names:
+			continue
+		args = [tidy(a) for a in call_args(text[m.end() - 1:]) if a.strip()]
+		if args and all(a in keys or a in copied or key_value(a, text) in keys for a in args):
+			return True
+	return False
+
 def key_value(k, text):
 	"""What the local k is set from in text (a function up to a place),
 	when it is set once ("unsigned long handle = entry->handle;"); else
@@ -2953,6 +2974,9 @@ note_null(pn, key(pb))
 @early exists@
 expression nest.A, pair.B;
 position nest.pb;
+// (A set to another value no longer holds the mapping, unless it is
+// released by key: keyed_handle().)
+position pz : script:python(A, pb) { not keyed_handle(A, pb) };
 expression C, E;
 identifier L;
 identifier mb = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
@@ -2994,7 +3018,7 @@ expression EHb, EHp, EHr, EHs, EHt;
     when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EHs->rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
     when != if (C) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EHt->rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \)
     when != B = E
-    when != A = E
+    when != A@pz = E
     when != goto L@pn;
 \( ra@p(..., RA, ...) \| \(rh@p\|EHp->rh@p\)(..., RHA, ...) \| kr@p(...) \| EOp->orl@p(..., RA, ...) \| EOp->okr@p(...) \)
 

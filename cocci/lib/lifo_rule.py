@@ -1625,6 +1625,27 @@ def keyed_at(q, x, pos):
 	copied = set(key_value(k, text) for k in keys)
 	return all(a in keys or a in copied or key_value(a, text) in keys for a in args)
 
+def keyed_handle(x, pos):
+	"""Whether the function of pos releases the mapping of handle x by
+	key somewhere (a release by key given only arguments its mapping
+	call was given, as keyed_at()): setting x to another value then
+	does not end that mapping (mm/zswap.c zswap_decompress(): src =
+	acomp_ctx->buffer, then zpool_unmap_handle(zpool, entry->handle))."""
+	keys = keyargs.get((where(pos), tidy(x)))
+	if not keys:
+		return False
+	f, fn = pos[0].file, pos[0].current_element
+	lines = lines_of(f)
+	text = " ".join(lines[n] for n in lines_in(f, fn))
+	copied = set(key_value(k, text) for k in keys)
+	for m in re.finditer(r"(\w+)\s*\(", text):
+		if m.group(1) not in keyrel_names:
+			continue
+		args = [tidy(a) for a in call_args(text[m.end() - 1:]) if a.strip()]
+		if args and all(a in keys or a in copied or key_value(a, text) in keys for a in args):
+			return True
+	return False
+
 def key_value(k, text):
 	"""What the local k is set from in text (a function up to a place),
 	when it is set once ("unsigned long handle = entry->handle;"); else
