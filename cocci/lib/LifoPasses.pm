@@ -100,14 +100,19 @@ sub _write_rule($root, $dir, $name, @parts) {
 # third of a second at each start, for 2,600 lines), Python at once.
 # Each copy is the one the rule holds, its lists filled in (a module
 # reads them as it starts).  The rule finds them in the folder of the
-# rule (LifoSpatch.pm says where) and names each by its digest: its
-# text, the key of its answers in the cache (LifoCache.pm), changes
-# with the Python and not with the folder.
+# rule (LifoSpatch.pm says where) and names each by the digest of its
+# code without its lists; the lists' lines stay in the rule (the copy
+# sets them again).  So the key of its answers in the cache
+# (LifoCache.pm) changes with the Python, not with the folder, and a
+# changed summary changes only the answers of the files that name its
+# function, as with the copies in the rule.
 sub _modules_beside($rule, $dir) {
 	$rule =~ s{^\# >>> (\S*?)([\w-]+\.py)\b[^\n]*\n(.*?)^\# <<< \1\2[ \t]*\n}{
 		my ($mod, $name, $src) = ("$1$2", $2, $3);
 		write_bytes("$dir/$name", $src);
-		"\# $mod, its copy $name of sha1 " . sha1_hex($src) . "\n"
+		my @lists = $src =~ /^(\w+ = "[^"\n]*" \# summaries: [\w-]+\.list)$/mg;
+		"\# $mod, its copy $name of sha1 " . sha1_hex((LifoLists::blank_sets($src))[0]) . "\n"
+			. join('', map { "$_\n" } @lists)
 			. qq{exec(compile(open(__import__("os").environb[b"KMAP_LIFO_RULE_DIR"] + b"/$name", "rb").read(), "$name", "exec"))\n}
 	}gmse;
 	return $rule;

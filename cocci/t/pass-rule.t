@@ -49,6 +49,23 @@ my $want = spatch($whole, $tmp);
 like($want, qr/^FINDING: /m, 'the rule with its copies prints the findings of the test file');
 is(spatch("$dir{$_}/pass.cocci", $dir{$_}), $want, "the pass rule prints the same, from folder '$_'") for sort keys %dir;
 
+# Another summary changes the sets of the rule, not the rest of its
+# text: the cache keys (LifoCache.pm) then change only for the files
+# that name its function.
+{
+	my %L2 = %L;
+	$L2{fields} = [@{$L{fields}}, 'release walk_done 0 ->addr'];
+	my $d = "$tmp/more";
+	mkdir $d or die "$d: $!";
+	LifoPasses::_write_lists($d, \%L2);
+	my $more = read_bytes(LifoPasses::_pass_rule($root, $d));
+	my ($blank, $sets) = LifoLists::blank_sets($text);
+	my ($blank2, $sets2) = LifoLists::blank_sets($more);
+	is($blank2, $blank, 'a pass rule with one more summary: the same text without its sets');
+	ok(grep({ grep { /^walk_done=/ } @$_ } @$sets2) && !grep({ grep { /^walk_done=/ } @$_ } @$sets),
+		'... and the summary among its sets');
+}
+
 # A change of the Python changes the rule's text.
 write_bytes("$tmp/lib.py", "x = 1\n");
 my $a = LifoPasses::_modules_beside("\# >>> cocci/lib/m.py\nx = 1\n\# <<< cocci/lib/m.py\n", $dir{plain});
