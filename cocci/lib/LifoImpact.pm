@@ -92,11 +92,14 @@ sub _arch_syms($self, $arch) {
 
 # The plain symbols and negated ones ("!S") among the top-level "&&"
 # terms of expression $e.
+# None when a "||" stands at the top level ("A && B || C" needs
+# neither A nor B).
 sub _terms($e) {
 	my ($depth, $cur, @t) = (0, '');
 	for my $c (split //, $e // '') {
 		$depth += $c eq '(' ? 1 : $c eq ')' ? -1 : 0;
 		$cur .= $c;
+		return () if $depth == 0 && $cur =~ /\|\|\z/;
 		push @t, $cur and $cur = '' if $depth == 0 && $cur =~ s/\s*&&\z//;
 	}
 	return grep { /^!?\w+\z/ } map { s/^\s+|\s+\z//gr } @t, $cur;
@@ -132,15 +135,28 @@ sub _only64($self, $arch, $sym, $depth = 0) {
 }
 
 # Whether $sym of arch/$arch holds only on 32-bit kernels: 32BIT, or a
-# symbol that needs "!S" of a 64-bit S (X86_32: depends on !64BIT;
-# SPARC32: def_bool !64BIT; PPC32: default y if !PPC64), or one such.
+# symbol that needs "!S" of an S set on every 64-bit kernel (X86_32:
+# depends on !64BIT; SPARC32: def_bool !64BIT; PPC32: default y if
+# !PPC64), or one such.
 sub _only32($self, $arch, $sym, $depth = 0) {
 	return 1 if $sym eq '32BIT';
 	return 0 if $depth > 3;
 	for my $n ($self->_sym_needs($arch, $sym)) {
-		return 1 if $n =~ /^!(\w+)\z/ ? $self->_only64($arch, $1) : $self->_only32($arch, $n, $depth + 1);
+		return 1 if $n =~ /^!(\w+)\z/ ? $self->_is64bit($arch, $1) : $self->_only32($arch, $n, $depth + 1);
 	}
 	return 0;
+}
+
+# Whether $sym of arch/$arch is set exactly on 64-bit kernels: 64BIT,
+# "def_bool 64BIT" (SPARC64), or the symbol 64BIT is "def_bool" of or
+# defaults to ("default y if PPC64").  (Only then does "!S" mean a
+# 32-bit kernel: a 64-bit kernel without some other S satisfies it.)
+sub _is64bit($self, $arch, $sym) {
+	return 1 if $sym eq '64BIT';
+	my $k = $self->_arch_syms($arch)->{sym};
+	return 1 if grep { $_ eq '64BIT' } @{($k->{$sym} // {})->{def} // []};
+	my $b = $k->{'64BIT'} or return 0;
+	return (grep { $_ eq $sym } @{$b->{def}}) || (grep { ($_->[1] // '') eq $sym } @{$b->{defaults}}) ? 1 : 0;
 }
 
 # Where arch/$arch's HIGHMEM is defined ("file:line") when it holds on

@@ -116,8 +116,20 @@ is(($imp->classify($mk->('drivers/n2/any.c')))[0], 'fix', 'a driver for any spar
 is(($imp->classify($mk->('drivers/n2/ps3.c')))[0], 'cleanup', 'a driver for 64-bit powerpc (default y if !PPC64): cleanup');
 is(($imp->classify($mk->('drivers/n2/n2.c', 'pte_offset_map', 'kmap_local_page')))[0], 'cleanup', '... a PTE pair there too');
 
+# "!S" means a 32-bit kernel only when S is set on every 64-bit kernel:
+# a 64-bit kernel without SMP has this HIGHMEM.  A "||" at the top
+# level needs none of its terms.
+write_to("$t/arch/zz/Kconfig", "config 64BIT\n\tbool \"64-bit kernel\"\n\nconfig BIGSMP\n\tdef_bool 64BIT && SMP\n\n"
+	. "config ZZ64\n\tdef_bool 64BIT\n\nconfig HIGHMEM\n\tbool\n\tdefault y if !BIGSMP\n");
+write_to("$t/drivers/zz/Makefile", "obj-\$(CONFIG_ZZDRV) += zz.o\n");
+write_to("$t/drivers/zz/Kconfig", "config ZZDRV\n\ttristate \"zz\"\n\tdepends on ZZ64\n");
+$imp = LifoImpact->new($t);
+is(($imp->classify($mk->('drivers/zz/zz.c')))[0], 'fix', 'HIGHMEM "default y if !BIGSMP", BIGSMP 64-bit and SMP: a 64-bit driver still reaches it');
+is_deeply([LifoImpact::_terms('A && (B || C) && !D')], ['A', '!D'], 'the terms of "&&"');
+is_deeply([LifoImpact::_terms('A && B || C')], [], 'none under a top-level "||"');
+
 # A tree where no arch has HIGHMEM.
-remove_tree("$t/arch/arm", "$t/arch/x86", "$t/arch/sparc", "$t/arch/powerpc");
+remove_tree("$t/arch/arm", "$t/arch/x86", "$t/arch/sparc", "$t/arch/powerpc", "$t/arch/zz");
 $imp = LifoImpact->new($t);
 ($i, $r) = $imp->classify($mk->('mm/copy.c'));
 is($i, 'cleanup', 'generic code in a tree without HIGHMEM arches: cleanup');
