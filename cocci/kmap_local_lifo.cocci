@@ -2019,16 +2019,16 @@ def keyed_at(q, x, pos):
 	the function of pos): a release by key given only arguments that
 	the mapping call of x was given (zs_unmap_object(pool, handle)
 	after x = zs_map_object(pool, handle, mode))."""
-	name, args = call_at(q)
 	keys = keyargs.get((where(pos), tidy(x)))
+	return bool(keys) and keys_given(call_at(q)[1], keys, " ".join(definition(q)))
+
+def keys_given(args, keys, text):
+	"""Whether the arguments args of a release by key are all keys of a
+	mapping call (keys), or a copy of one in a local, either way, as
+	text (its function) sets it: unsigned long handle = entry->handle."""
 	args = [tidy(a) for a in args if a.strip()]
-	if not keys or not args:
-		return False
-	# (Or a copy of one in a local, either way: unsigned long handle =
-	# entry->handle.)
-	text = " ".join(definition(q))
 	copied = set(key_value(k, text) for k in keys)
-	return all(a in keys or a in copied or key_value(a, text) in keys for a in args)
+	return bool(args) and all(a in keys or a in copied or key_value(a, text) in keys for a in args)
 
 def keyed_handle(x, pos):
 	"""Whether the function of pos releases the mapping of handle x by
@@ -2042,14 +2042,8 @@ def keyed_handle(x, pos):
 	f, fn = pos[0].file, pos[0].current_element
 	lines = lines_of(f)
 	text = " ".join(lines[n] for n in lines_in(f, fn))
-	copied = set(key_value(k, text) for k in keys)
-	for m in re.finditer(r"(\w+)\s*\(", text):
-		if m.group(1) not in keyrel_names:
-			continue
-		args = [tidy(a) for a in call_args(text[m.end() - 1:]) if a.strip()]
-		if args and all(a in keys or a in copied or key_value(a, text) in keys for a in args):
-			return True
-	return False
+	return any(keys_given(call_args(text[m.end() - 1:]), keys, text)
+		for m in re.finditer(r"(\w+)\s*\(", text) if m.group(1) in keyrel_names)
 
 def key_value(k, text):
 	"""What the local k is set from in text (a function up to a place),
