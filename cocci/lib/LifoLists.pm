@@ -82,6 +82,10 @@ sub _union($lists, @names) {
 	return @all;
 }
 
+# A line of the rules' Python that holds a list (make regen and make
+# scan fill it): 'NAME = "E;E" # summaries: LIST'.
+our $SUMMARY_LINE = qr/^(?<head>\w+ = )"(?<entries>[^"\n]*)"(?<rest> \# summaries: (?<list>[\w-]+\.list))$/m;
+
 # $text with the marked sets and prefilters filled from %$lists
 # (list file name => [names]).  Options: no_prefilter drops the
 # prefilter rules and the dependencies on them (for a caller that picks
@@ -96,9 +100,10 @@ sub substitute($text, $lists, %o) {
 		'{' . join(', ', @n ? @n : 'kmap_lifo_none') . '}' . $1
 	}gme;
 	# Summaries, in the rule's Python: 'NAME = "E;E" # summaries: LIST'.
-	$text =~ s{^(\w+ = )"[^"\n]*"( # summaries: ($lname))$}{
-		$1 . '"' . join(';', _union($lists, $3)) . '"' . $2
-	}gme;
+	$text =~ s{$SUMMARY_LINE}{
+		my ($head, $rest, $list) = @+{qw(head rest list)};
+		$head . '"' . join(';', _union($lists, $list)) . '"' . $rest
+	}ge;
 	# The helpers that map a field may be members of operations tables,
 	# called E->NAME(...): a tree's rule names those calls too.
 	# (Its own output too: the line of member calls is written anew.)
@@ -147,11 +152,11 @@ sub blank_sets($text) {
 		$head . $at . '\(\)(...)'
 	}gme;
 	# A summary counts for a file that names its function: "NAME=ENTRY".
-	$text =~ s{^(\w+ = )"([^"\n]*)"( # summaries: $lname)$}{
-		my ($head, $entries, $rest) = ($1, $2, $3);
+	$text =~ s{$SUMMARY_LINE}{
+		my ($head, $entries, $rest) = @+{qw(head entries rest)};
 		push @sets, [map { my @w = split ' '; ($w[1] // $w[0]) . "=$_" } grep { /\S/ } split /;/, $entries];
 		$head . '""' . $rest
-	}gme;
+	}ge;
 	return ($text, \@sets);
 }
 

@@ -110,9 +110,10 @@ sub _modules_beside($rule, $dir) {
 	$rule =~ s{^\# >>> (\S*?)([\w-]+\.py)\b[^\n]*\n(.*?)^\# <<< \1\2[ \t]*\n}{
 		my ($mod, $name, $src) = ("$1$2", $2, $3);
 		write_bytes("$dir/$name", $src);
-		my @lists = $src =~ /^(\w+ = "[^"\n]*" \# summaries: [\w-]+\.list)$/mg;
+		my @lists;
+		push @lists, "$&\n" while $src =~ /$LifoLists::SUMMARY_LINE/g;
 		"\# $mod, its copy $name of sha1 " . sha1_hex((LifoLists::blank_sets($src))[0]) . "\n"
-			. join('', map { "$_\n" } @lists)
+			. join('', @lists)
 			. qq{exec(compile(open(__import__("os").environb[b"KMAP_LIFO_RULE_DIR"] + b"/$name", "rb").read(), "$name", "exec"))\n}
 	}gmse;
 	return $rule;
