@@ -42,13 +42,18 @@ sub _kconfig_files($self) {
 	return sort @{$self->{kconfig_files}};
 }
 
-# Facts about arch/$arch: { highmem => "file:line", forcemap => ..., highpte => ... }
+# Facts about arch/$arch: { highmem => "file:line", forcemap => ...,
+# highpte => ..., sym => { name => { at => "file:line", dep => [depends
+# on], def => [def_bool], defaults => [[value, condition]], prompt =>
+# 0|1 } }, select => { symbol => "file:line" } (what some symbol of the
+# arch selects) }, from one reading of its Kconfig files.
 sub arch_facts($self, $arch) {
 	return $self->{arch}{$arch} if $self->{arch}{$arch};
-	my %f = (exists => -d "$self->{tree}/arch/$arch" ? 1 : 0);
+	my %f = (exists => -d "$self->{tree}/arch/$arch" ? 1 : 0, sym => {}, select => {});
 	my @files = $f{exists} ? grep { m{^arch/\Q$arch\E/} } $self->_kconfig_files : ();
 	for my $rel (@files) {
 		my $fh = $self->_open($rel) or next;
+		my $cur;
 		while (my $l = <$fh>) {
 			my $where = "$rel:$.";
 			if ($l =~ /^\s*(?:menu)?config\s+HIGHMEM\s*$/ || $l =~ /^\s*select\s+HIGHMEM\b/) {
@@ -60,34 +65,19 @@ sub arch_facts($self, $arch) {
 			if ($l =~ /^\s*(?:menu)?config\s+HIGHPTE\s*$/ || $l =~ /^\s*select\s+HIGHPTE\b/) {
 				$f{highpte} //= $where;
 			}
-		}
-	}
-	return $self->{arch}{$arch} = \%f;
-}
-
-# The symbols of arch/$arch's Kconfig files: name => { at => "file:line",
-# dep => [depends on], def => [def_bool], defaults => [[value,
-# condition]], prompt => 0|1 }, and select => { symbol => "file:line" }
-# (what some symbol of the arch selects).
-sub _arch_syms($self, $arch) {
-	return $self->{arch_syms}{$arch} if $self->{arch_syms}{$arch};
-	my (%sym, %sel);
-	for my $rel (grep { m{^arch/\Q$arch\E/} } $self->_kconfig_files) {
-		my $fh = $self->_open($rel) or next;
-		my $cur;
-		while (my $l = <$fh>) {
-			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) { $cur = $sym{$1} //= { at => "$rel:$.", dep => [], def => [], defaults => [] }; next }
+			# The symbols, for highmem_32bit_only().
+			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) { $cur = $f{sym}{$1} //= { at => $where, dep => [], def => [], defaults => [] }; next }
 			if ($l =~ /^\s*(?:menu|choice|endmenu|endchoice|if|endif|source|comment)\b/) { $cur = undef; next }
 			next unless $cur;
 			$l =~ s/\s+#.*//;
 			if ($l =~ /^\s*depends\s+on\s+(.*?)\s*$/) { push @{$cur->{dep}}, $1 }
 			elsif ($l =~ /^\s*def_bool\s+(.*?)\s*$/) { push @{$cur->{def}}, $1 =~ s/\s+if\s+.*//r }
 			elsif ($l =~ /^\s*default\s+(\S+)(?:\s+if\s+(.*?))?\s*$/) { push @{$cur->{defaults}}, [$1, $2] }
-			elsif ($l =~ /^\s*select\s+(\w+)/) { $sel{$1} //= "$rel:$." }
+			elsif ($l =~ /^\s*select\s+(\w+)/) { $f{select}{$1} //= $where }
 			$cur->{prompt} = 1 if $l =~ /^\s*(?:bool|tristate|prompt)\s+"/;
 		}
 	}
-	return $self->{arch_syms}{$arch} = { sym => \%sym, select => \%sel };
+	return $self->{arch}{$arch} = \%f;
 }
 
 # The plain symbols and negated ones ("!S") among the top-level "&&"
@@ -110,7 +100,7 @@ sub _terms($e) {
 # def_bool, those every default that sets it shares ("default y if
 # !PPC64").
 sub _sym_needs($self, $arch, $sym) {
-	my $s = $self->_arch_syms($arch)->{sym}{$sym} or return ();
+	my $s = $self->arch_facts($arch)->{sym}{$sym} or return ();
 	my @n = map { _terms($_) } @{$s->{dep}}, grep { $_ ne 'y' } @{$s->{def}};
 	return @n if $s->{prompt} || @{$s->{def}};
 	my @on = grep { $_->[0] ne 'n' } @{$s->{defaults}};
@@ -127,11 +117,9 @@ sub _sym_needs($self, $arch, $sym) {
 # depends on 64BIT), or one that 64BIT defaults to (PPC64: "default y
 # if PPC64" under 64BIT).
 sub _only64($self, $arch, $sym, $depth = 0) {
-	return 1 if $sym eq '64BIT';
+	return 1 if $self->_is64bit($arch, $sym);
 	return 0 if $depth > 3;
-	return 1 if grep { /^\w+\z/ && $self->_only64($arch, $_, $depth + 1) } $self->_sym_needs($arch, $sym);
-	my $b = $self->_arch_syms($arch)->{sym}{'64BIT'};
-	return ($b && grep { ($_->[1] // '') eq $sym } @{$b->{defaults}}) ? 1 : 0;
+	return (grep { /^\w+\z/ && $self->_only64($arch, $_, $depth + 1) } $self->_sym_needs($arch, $sym)) ? 1 : 0;
 }
 
 # Whether $sym of arch/$arch holds only on 32-bit kernels: 32BIT, or a
@@ -153,7 +141,7 @@ sub _only32($self, $arch, $sym, $depth = 0) {
 # 32-bit kernel: a 64-bit kernel without some other S satisfies it.)
 sub _is64bit($self, $arch, $sym) {
 	return 1 if $sym eq '64BIT';
-	my $k = $self->_arch_syms($arch)->{sym};
+	my $k = $self->arch_facts($arch)->{sym};
 	return 1 if grep { $_ eq '64BIT' } @{($k->{$sym} // {})->{def} // []};
 	my $b = $k->{'64BIT'} or return 0;
 	return (grep { $_ eq $sym } @{$b->{def}}) || (grep { ($_->[1] // '') eq $sym } @{$b->{defaults}}) ? 1 : 0;
@@ -164,7 +152,7 @@ sub _is64bit($self, $arch, $sym) {
 # SPARC32; powerpc: depends on PPC32), else undef.  Not when a symbol of
 # the arch selects HIGHMEM.
 sub highmem_32bit_only($self, $arch) {
-	my $a = $self->_arch_syms($arch);
+	my $a = $self->arch_facts($arch);
 	my $h = $a->{sym}{HIGHMEM} or return undef;
 	return undef if $a->{select}{HIGHMEM};
 	return $self->_only32($arch, 'HIGHMEM') ? $h->{at} : undef;
@@ -363,7 +351,7 @@ sub classify($self, $f) {
 			# (A 64-bit symbol of an arch whose HIGHMEM is 32-bit only:
 			# sparc's SPARC64, as X86_64 above.)
 			if (!$pte && $self->_only64($a, $sym) && (my $hm = $self->highmem_32bit_only($a))) {
-				my $s = $self->_arch_syms($a)->{sym}{$sym};
+				my $s = $self->arch_facts($a)->{sym}{$sym};
 				my $fm = $self->arch_facts($a)->{forcemap};
 				my $why = "$via depends on $sym, which holds on 64-bit kernels only (" . ($s ? $s->{at} : "arch/$a") . "), and arch/$a has HIGHMEM on 32-bit kernels only ($hm)";
 				return ('cleanup', "$why: the order changes nothing at run time", '') unless $fm;
