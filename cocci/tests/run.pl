@@ -61,8 +61,11 @@ sub capture($dir, $o, @cmd) {
 	return wantarray ? ($out, $r->{wait}) : $out;
 }
 
+# Kernel macros spatch cannot parse alone, as make scan gives them.
+my @MACROS = ('--macro-file', "$top/cocci/kernel-macros.h");
+
 sub spatch($dir, @args) {
-	return capture($dir, {}, 'spatch', '--very-quiet', '--no-includes', '--macro-file', "$top/cocci/kernel-macros.h", @args);
+	return capture($dir, {}, 'spatch', '--very-quiet', '--no-includes', @MACROS, @args);
 }
 
 # The warnings report mode prints for @files in $dir, sorted.
@@ -188,7 +191,7 @@ spew("$work/fix.diff", $diff) if $frc == 0;
 my ($plog, $prc) = $frc ? ('', 1) : capture("$work/out", { stderr => 1, stdin => "$work/fix.diff" }, 'patch', '-s', '-p1');
 $frc == 0 && $prc == 0 ? ok('patch mode runs on all inputs') : nok('patch mode failed', $frc ? $diff : $plog);
 my $report_after = report("$work/out", @names);
-my $parse_log = capture("$work/out", { stderr => 1 }, 'spatch', '--macro-file', "$top/cocci/kernel-macros.h", '--parse-c', @names);
+my $parse_log = capture("$work/out", { stderr => 1 }, 'spatch', @MACROS, '--parse-c', @names);
 
 for my $name (@names) {
 	(my $base = $name) =~ s/\.[ch]\z//;
