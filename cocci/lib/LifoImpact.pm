@@ -66,7 +66,12 @@ sub arch_facts($self, $arch) {
 				$f{highpte} //= $where;
 			}
 			# The symbols, for highmem_32bit_only().
-			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) { $cur = $f{sym}{$1} //= { at => $where, dep => [], def => [], defaults => [] }; next }
+			# (A symbol defined again: its other definitions in "more".)
+			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) {
+				$cur = { at => $where, dep => [], def => [], defaults => [] };
+				if ($f{sym}{$1}) { push @{$f{sym}{$1}{more}}, $cur } else { $f{sym}{$1} = $cur }
+				next;
+			}
 			if ($l =~ /^\s*(?:menu|choice|endmenu|endchoice|if|endif|source|comment)\b/) { $cur = undef; next }
 			next unless $cur;
 			$l =~ s/\s+#.*//;
@@ -98,9 +103,16 @@ sub _terms($e) {
 # The terms symbol $sym of arch/$arch needs to be set: those of its
 # "depends on" and "def_bool" lines, and for one without a prompt or
 # def_bool, those every default that sets it shares ("default y if
-# !PPC64").
+# !PPC64").  A symbol defined twice is set where either definition sets
+# it: it needs the terms both need.
 sub _sym_needs($self, $arch, $sym) {
 	my $s = $self->arch_facts($arch)->{sym}{$sym} or return ();
+	my @each = map { [_def_needs($_)] } $s, @{$s->{more} // []};
+	return _common(@each);
+}
+
+# The terms one definition of a symbol needs (_sym_needs()).
+sub _def_needs($s) {
 	my @n = map { _terms($_) } @{$s->{dep}}, grep { $_ ne 'y' } @{$s->{def}};
 	return @n if $s->{prompt} || @{$s->{def}};
 	my @on = grep { $_->[0] ne 'n' } @{$s->{defaults}};
@@ -110,6 +122,17 @@ sub _sym_needs($self, $arch, $sym) {
 		$all{$_}++ for _terms($d->[1]);
 	}
 	return @n, grep { @on && $all{$_} == @on } sort keys %all;
+}
+
+# The words that each list of @lists holds, in the order of the first.
+sub _common(@lists) {
+	my %n;
+	for my $l (@lists) {
+		my %once = map { $_ => 1 } @$l;
+		$n{$_}++ for keys %once;
+	}
+	my %seen;
+	return grep { $n{$_} == @lists && !$seen{$_}++ } @{$lists[0] // []};
 }
 
 # Whether $sym of arch/$arch holds only on 64-bit kernels: 64BIT, a
@@ -166,12 +189,14 @@ sub _kconfig($self) {
 		my $fh = $self->_open($rel) or next;
 		my $cur;
 		while (my $l = <$fh>) {
-			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) { $cur = $1; $dep{$cur} //= []; next }
+			if ($l =~ /^\s*(?:menu)?config\s+(\w+)/) { push @{$dep{$1}}, $cur = []; next }
 			if ($l =~ /^\s*(?:menu|choice|endmenu|if|endif|source|comment)\b/) { $cur = undef; next }
-			push @{$dep{$cur}}, $1 if $cur && $l =~ /^\s*depends\s+on\s+(.*?)\s*$/;
+			push @$cur, $1 if $cur && $l =~ /^\s*depends\s+on\s+(.*?)\s*$/;
 		}
 	}
-	return $self->{kconfig} = \%dep;
+	# A symbol defined twice is set where either definition sets it: it
+	# depends on what both depend on.
+	return $self->{kconfig} = { map { $_ => [_common(@{$dep{$_}})] } keys %dep };
 }
 
 # CONFIG symbols that make Kbuild compile $file (from the Makefiles of

@@ -128,6 +128,21 @@ is(($imp->classify($mk->('drivers/zz/zz.c')))[0], 'fix', 'HIGHMEM "default y if 
 is_deeply([LifoImpact::_terms('A && (B || C) && !D')], ['A', '!D'], 'the terms of "&&"');
 is_deeply([LifoImpact::_terms('A && B || C')], [], 'none under a top-level "||"');
 
+# A symbol defined twice is set where either definition sets it: it
+# needs only what both need (ZZ64B: 64-bit in one, any kernel in the
+# other), and a driver symbol defined for two architectures is no
+# platform of either.
+write_to("$t/arch/zz/Kconfig", slurp("$t/arch/zz/Kconfig") . "\nconfig ZZ64B\n\tdef_bool 64BIT\n\nconfig ZZ64B\n\tdef_bool y\n");
+write_to("$t/drivers/zz/Makefile", slurp("$t/drivers/zz/Makefile") . "obj-\$(CONFIG_ZZB) += zzb.o\nobj-\$(CONFIG_TWICE) += twice.o\nobj-\$(CONFIG_ONCE) += once.o\n");
+write_to("$t/drivers/zz/Kconfig", slurp("$t/drivers/zz/Kconfig") . "\nconfig ZZB\n\ttristate \"zz\"\n\tdepends on ZZ64B\n"
+	. "\nconfig TWICE\n\ttristate \"t\"\n\tdepends on ARM\n\nconfig TWICE\n\ttristate \"t\"\n\tdepends on PPC\n"
+	. "\nconfig ONCE\n\ttristate \"o\"\n\tdepends on ARM\n\tdepends on PCI\n");
+$imp = LifoImpact->new($t);
+is_deeply([$imp->_sym_needs('zz', 'ZZ64B')], [], 'a symbol defined twice needs what both definitions need');
+is($imp->arch_gate('drivers/zz/twice.c'), undef, 'a driver symbol defined for two architectures: no gate');
+is($imp->arch_gate('drivers/zz/once.c')->[0], 'ARM', '... one defined once: its architecture');
+is_deeply([LifoImpact::_common([qw(A B C)], [qw(C A)])], [qw(A C)], 'the words common to two lists');
+
 # A tree where no arch has HIGHMEM.
 remove_tree("$t/arch/arm", "$t/arch/x86", "$t/arch/sparc", "$t/arch/powerpc", "$t/arch/zz");
 $imp = LifoImpact->new($t);
