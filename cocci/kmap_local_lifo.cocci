@@ -3267,18 +3267,21 @@ Y = X;
 expression carried0.X, carried0.Y, E;
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+// (In the when clauses, another name: ra there would be the release
+// at p, and let a release by another function by.)
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 position pa, pa2, ps, p;
 @@
 \( X = <+... ma@pa(...) ...+> \)
-... when != ra(..., <+... X ...+>, ...)
+... when != rw(..., <+... X ...+>, ...)
     when != X = E
 Y@ps = X;
-... when != ra(..., <+... Y ...+>, ...)
-    when != ra(..., <+... X ...+>, ...)
+... when != rw(..., <+... Y ...+>, ...)
+    when != rw(..., <+... X ...+>, ...)
     when != Y = E
 \( X = <+... ma@pa2(...) ...+> \)
-... when != ra(..., <+... X ...+>, ...)
-    when != ra(..., <+... Y ...+>, ...)
+... when != rw(..., <+... X ...+>, ...)
+    when != rw(..., <+... Y ...+>, ...)
     when != X = E
     when != Y = E
 ra@p(..., <+... Y ...+>, ...)
@@ -3309,6 +3312,9 @@ type T, T2;
 expression E;
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+// (In the when clauses, another name: ra there would be the release
+// at p, and let a release by another function by.)
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 position pa, pa2, ps, p;
 @@
 (
@@ -3316,15 +3322,15 @@ X = <+... ma@pa(...) ...+>;
 |
 T X = <+... ma@pa(...) ...+>;
 )
-... when != ra(..., <+... X ...+>, ...)
+... when != rw(..., <+... X ...+>, ...)
     when != X = E
 T2 Y@ps = X;
-... when != ra(..., <+... Y ...+>, ...)
-    when != ra(..., <+... X ...+>, ...)
+... when != rw(..., <+... Y ...+>, ...)
+    when != rw(..., <+... X ...+>, ...)
     when != Y = E
 \( X = <+... ma@pa2(...) ...+> \)
-... when != ra(..., <+... X ...+>, ...)
-    when != ra(..., <+... Y ...+>, ...)
+... when != rw(..., <+... X ...+>, ...)
+    when != rw(..., <+... Y ...+>, ...)
     when != X = E
     when != Y = E
 ra@p(..., <+... Y ...+>, ...)
@@ -3338,18 +3344,26 @@ note_carried(Y, X, pa, p, pa2=pa2)
 expression S, T, E;
 identifier fh : script:python() { fh in helper_names() };
 identifier rh : script:python() { rh in release_helper_names() };
+// (In the when clauses, another name: rh there would be the release
+// at p, and let a release by another helper by; rw: a direct release
+// of a field of S.)
+identifier rhw : script:python() { rhw in release_helper_names() };
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 position pa, ps, p;
 @@
 \( fh@pa(..., &S, ...) \)
-... when != rh(..., &S, ...)
+... when != rhw(..., &S, ...)
+    when != rw(..., <+... S ...+>, ...)
  *T@ps = S;
-... when != rh(..., T, ...)
-    when != rh(..., &S, ...)
+... when != rhw(..., T, ...)
+    when != rhw(..., &S, ...)
+    when != rw(..., <+... S ...+>, ...)
     when != T = E
     when != *T = E
 \( fh@pa(..., &S, ...) \)
-... when != rh(..., &S, ...)
-    when != rh(..., T, ...)
+... when != rhw(..., &S, ...)
+    when != rw(..., <+... S ...+>, ...)
+    when != rhw(..., T, ...)
     when != T = E
     when != *T = E
 rh@p(..., T, ...)
@@ -3367,18 +3381,21 @@ expression S, T, E;
 identifier F;
 identifier ma = {kmap_local_page, kmap_local_page_prot, kmap_local_folio, kmap_local_pfn, kmap_atomic, kmap_atomic_prot, kmap_atomic_pfn, pte_offset_map, pte_offset_map_lock, pte_offset_map_nolock, pte_offset_map_ro_nolock, pte_offset_map_rw_nolock, __pte_offset_map, __pte_offset_map_lock, pte_alloc_map, pte_alloc_map_lock, bvec_kmap_local, io_mapping_map_local_wc, io_mapping_map_atomic_wc, zs_map_object, zpool_map_handle}; // maps.list
 identifier ra = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
+// (In the when clauses, another name: ra there would be the release
+// at p, and let a release by another function by.)
+identifier rw = {kunmap_local, kunmap_atomic, __kunmap_local, __kunmap_atomic, pte_unmap, pte_unmap_unlock, folio_release_kmap, unmap_and_put_page, sg_miter_stop, skb_abort_seq_read, io_mapping_unmap_local, io_mapping_unmap_atomic, sg_miter_next, skb_seq_read}; // releases.list iterators.list
 position pa, ps, p;
 @@
 \( S.F = <+... ma@pa(...) ...+> \)
-... when != ra(..., <+... S.F ...+>, ...)
+... when != rw(..., <+... S.F ...+>, ...)
  *T@ps = S;
-... when != ra(..., <+... T->F ...+>, ...)
-    when != ra(..., <+... S.F ...+>, ...)
+... when != rw(..., <+... T->F ...+>, ...)
+    when != rw(..., <+... S.F ...+>, ...)
     when != T = E
     when != *T = E
 \( S.F = <+... ma@pa(...) ...+> \)
-... when != ra(..., <+... S.F ...+>, ...)
-    when != ra(..., <+... T->F ...+>, ...)
+... when != rw(..., <+... S.F ...+>, ...)
+    when != rw(..., <+... T->F ...+>, ...)
     when != T = E
     when != *T = E
 ra@p(..., <+... T->F ...+>, ...)
