@@ -2987,11 +2987,18 @@ identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 position pg : script:python(A, B, pb) { not exits(pg) and not releases_first(pg, A, B, pb) };
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
+// (The when clauses name these too: rh, kr, orl and okr there share
+// the binding of the release at p, and would let a release by another
+// helper or member by.)
+identifier rhw : script:python(pb) { rhw in release_helper_names(pb[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+identifier krw = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position pk : script:python(B, pb) { keyed_at(pk, B, pb) };
 identifier om = {kmap_lifo_none}; // opmaps.list
 identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier orlw = {kmap_lifo_none}; // opreleases.list
 identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier okrw = {kmap_lifo_none}; // opkeyreleases.list
 identifier snb = {kmap_lifo_none}; // opstructs.list
 struct snb *EOb;
 identifier snr = {kmap_lifo_none}; // opstructs.list
@@ -3005,12 +3012,17 @@ expression EHb, EHp, EHr, EHs, EHt;
 \( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| \(fh@pb\|EHb->fh@pb\)(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RHB, ...)
+    when != rhw(..., RHB, ...)
     when != EHr->rh(..., RHB, ...)
+    when != EHr->rhw(..., RHB, ...)
     when != kr@pk(...)
+    when != krw@pk(...)
     when != EOr->orl(..., RB, ...)
+    when != EOr->orlw(..., RB, ...)
     when != EOk->okr@pk(...)
-    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EHs->rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
-    when != if (C) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EHt->rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \)
+    when != EOk->okrw@pk(...)
+    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EHs->rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \| rhw(..., RHB, ...) \| EHs->rhw(..., RHB, ...) \| EOr->orlw(..., RB, ...) \) ...+> }
+    when != if (C) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EHt->rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \| rhw(..., RHB, ...); \| EHt->rhw(..., RHB, ...); \| EOr->orlw(..., RB, ...); \)
     when != B = E
     when != A@pz = E
     when != goto L@pn;
@@ -3032,10 +3044,15 @@ expression RHB : script:python(B, p) { mentions(RHB, B, p) or field_released(RHB
 expression E;
 position q : script:python(B, p) { releases_through_helper(q, B, p) };
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
+// (B may be released by another helper, key or member than A at p.)
+identifier rhq : script:python(p) { rhq in release_helper_names(p[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+identifier krq = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position qk : script:python(B, p) { keyed_at(qk, B, p) };
 identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier orlq = {kmap_lifo_none}; // opreleases.list
 identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier okrq = {kmap_lifo_none}; // opkeyreleases.list
 identifier snp = {kmap_lifo_none}; // opstructs.list
 struct snp *EOp;
 identifier snq = {kmap_lifo_none}; // opstructs.list
@@ -3044,7 +3061,7 @@ expression EHp, EHq;
 @@
 \( ra@p(...) \| \(rh@p\|EHp->rh@p\)(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
 ... when != B = E
-\( rb@q(..., RB, ...) \| \(rh@q\|EHq->rh@q\)(..., RHB, ...) \| kr@qk@q(...) \| EOq->orl@q(..., RB, ...) \| EOq->okr@qk@q(...) \)
+\( rb@q(..., RB, ...) \| \(rhq@q\|EHq->rhq@q\)(..., RHB, ...) \| krq@qk@q(...) \| EOq->orlq@q(..., RB, ...) \| EOq->okrq@qk@q(...) \)
 
 @script:python depends on report || org || context@
 A << nest.A; B << pair.B; pa << nest.pa; pb << nest.pb; p << early.p; q << late.q;
@@ -3070,10 +3087,17 @@ expression RHB : script:python(B, p) { mentions(RHB, B, p) or field_released(RHB
 expression E;
 position q;
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
+// (The when clauses name these too: rh, kr, orl and okr there share
+// the binding of the release at p, and would let a release by another
+// helper or member by.)
+identifier rhw : script:python(p) { rhw in release_helper_names(p[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+identifier krw = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position qk : script:python(B, p) { keyed_at(qk, B, p) };
 identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier orlw = {kmap_lifo_none}; // opreleases.list
 identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier okrw = {kmap_lifo_none}; // opkeyreleases.list
 identifier snp = {kmap_lifo_none}; // opstructs.list
 struct snp *EOp;
 identifier snr = {kmap_lifo_none}; // opstructs.list
@@ -3087,10 +3111,15 @@ fn@q(...) {
 \( ra@p(...) \| \(rh@p\|EHp->rh@p\)(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RHB, ...)
+    when != rhw(..., RHB, ...)
     when != EHr->rh(..., RHB, ...)
+    when != EHr->rhw(..., RHB, ...)
     when != kr@qk(...)
+    when != krw@qk(...)
     when != EOr->orl(..., RB, ...)
+    when != EOr->orlw(..., RB, ...)
     when != EOk->okr@qk(...)
+    when != EOk->okrw@qk(...)
     when != B = E
 }
 
@@ -3213,11 +3242,18 @@ position pn : script:python(B, pb) { null_at(pn, B, pb) };
 position pg : script:python() { not exits(pg) };
 position p : script:python(A, B, pb) { not null_at(p, B, pb) and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) and not releases_too(p, B, pb) };
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
+// (The when clauses name these too: rh, kr, orl and okr there share
+// the binding of the release at p, and would let a release by another
+// helper or member by.)
+identifier rhw : script:python(pb) { rhw in release_helper_names(pb[0].file) };
 identifier kr = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
+identifier krw = {zs_unmap_object, zpool_unmap_handle}; // keyreleases.list
 position pk : script:python(B, pb) { keyed_at(pk, B, pb) };
 identifier om = {kmap_lifo_none}; // opmaps.list
 identifier orl = {kmap_lifo_none}; // opreleases.list
+identifier orlw = {kmap_lifo_none}; // opreleases.list
 identifier okr = {kmap_lifo_none}; // opkeyreleases.list
+identifier okrw = {kmap_lifo_none}; // opkeyreleases.list
 identifier snb = {kmap_lifo_none}; // opstructs.list
 struct snb *EOb;
 identifier snr = {kmap_lifo_none}; // opstructs.list
@@ -3231,12 +3267,17 @@ expression EHb, EHp, EHr, EHs, EHt;
 \( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| \(fh@pb\|EHb->fh@pb\)(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
     when != rh(..., RHB, ...)
+    when != rhw(..., RHB, ...)
     when != EHr->rh(..., RHB, ...)
+    when != EHr->rhw(..., RHB, ...)
     when != kr@pk(...)
+    when != krw@pk(...)
     when != EOr->orl(..., RB, ...)
+    when != EOr->orlw(..., RB, ...)
     when != EOk->okr@pk(...)
-    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EHs->rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \) ...+> }
-    when != if (D) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EHt->rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \)
+    when != EOk->okrw@pk(...)
+    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EHs->rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \| rhw(..., RHB, ...) \| EHs->rhw(..., RHB, ...) \| EOr->orlw(..., RB, ...) \) ...+> }
+    when != if (D) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EHt->rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \| rhw(..., RHB, ...); \| EHt->rhw(..., RHB, ...); \| EOr->orlw(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
