@@ -3626,11 +3626,16 @@ el_note("rels", p, str(E))
 
 @elloop depends on elmap || elstore || elhelper || elfree@
 statement S;
-expression C;
+expression C, E;
+type T;
+identifier I;
 position p;
 @@
 (
 for@p (...; ...; ...) S
+|
+// (A loop that declares its counter: the form above does not match it.)
+for@p (T I = E; ...; ...) S
 |
 while@p (C) S
 )
