@@ -156,6 +156,17 @@ sub _slice_fields($root, $l) {
 		(map { (split ' ')[1] } @{$l->{fields} // []}), LifoRule::list_names("$root/cocci/iterators.list")];
 }
 
+# The field helpers of the lists %$l (LifoSlice::slice()'s $helpers):
+# the functions, and members of operations tables, that leave a field of
+# a parameter mapped or release one.  A call of one is a mapping into a
+# field whatever its arguments: the cut keeps its callers, which the
+# rules summarize in the same pass (they print no summary of a static
+# function: its callers are read now or never).
+sub _slice_helpers($l) {
+	my %seen;
+	return [grep { !$seen{$_}++ } @{$l->{fieldmaps} // []}, map { (split ' ')[1] } @{$l->{fields} // []}];
+}
+
 # The passes, as run: their lists and new names, as text
 # for the next scan (LifoTreeIndex.pm keeps it), and back.
 sub _plan_text(@p) {
@@ -201,7 +212,7 @@ sub _ahead(%o) {
 			LifoCommon::forked_child();
 			eval { LifoSpatch::run_rule($o{tree}, $sp, \@files, jobs => 1, timeout => $o{timeout}, stall => $o{stall},
 				spatch => $o{spatch}, tmp => "$d/tmp", cache => $o{cache}, engine => $o{engine},
-				slice => ($o{slice} // 1) ? $p->{new} : undef, slice_fields => _slice_fields($o{root}, $p->{lists})) };
+				slice => ($o{slice} // 1) ? $p->{new} : undef, slice_fields => _slice_fields($o{root}, $p->{lists}), slice_helpers => _slice_helpers($p->{lists})) };
 			POSIX::_exit(0);
 		}
 		ProcRun::watch($pid);	# (its own group; ended with the driver)
@@ -293,6 +304,7 @@ sub run(%o) {
 			timeout => $o{timeout}, stall => $o{stall}, spatch => $o{spatch}, tmp => "$dir/tmp",
 			cache => $o{cache}, engine => $o{engine},
 			slice => ($o{slice} // 1) ? [@new] : undef, slice_fields => _slice_fields($o{root}, \%L),
+			slice_helpers => _slice_helpers(\%L),
 			progress => $o{progress}->("kmap_local_lifo.cocci, pass $pass"),
 			progress_every => $o{progress_every});
 		unlink LifoCommon::entries("$dir/tmp");

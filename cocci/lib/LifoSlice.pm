@@ -42,9 +42,18 @@ sub names_regex(@names) {
 # releasing functions and of every helper known, default $names): a
 # later pass of make scan reads the functions that name its new helpers
 # again, and they call helpers of the file found before.
+# A call of a field helper ($helpers: a regex of the functions known to
+# leave a field of a parameter mapped or to release one, fieldmaps.list
+# and fields.list) counts as such a mapping whatever its arguments:
+# "finish_fault(vmf)" leaves vmf->pte mapped, "xdr_inline_decode(xdr, n)"
+# xdr->page_kaddr.  The rules summarize the functions of a file to a
+# fixed point but print no summary of a static one (lifo_rule.py
+# print_summaries()): its callers are read in the same pass or never
+# (dax_iomap_fault() of fs/dax.c reaches finish_fault() through three
+# static functions, dax_fault_cow_page() the only one that names it).
 # Returns the cut text and the emptied bodies as [first, last] line
 # numbers (1-based, inclusive) of the lines that were blanked.
-sub slice($text, $names, $fields = $names) {
+sub slice($text, $names, $fields = $names, $helpers = undef) {
 	my $code = _code($text);
 	my @bodies = _bodies($code) or return (_no_includes($text), []);
 	my @inner = map { substr $text, $_->[0], $_->[1] - $_->[0] } @bodies;
@@ -67,12 +76,14 @@ sub slice($text, $names, $fields = $names) {
 	# read what it does (the function set to a member of an operations
 	# table, kmap_local_wrappers.cocci).
 	$keep[$_] ||= length $name[$_] && $name[$_] =~ /\A$names\z/ ? 1 : 0 for 0 .. $#bodies;
-	_chain(\@inner, \@name, $names, \@keep, \@named);
+	# (Of the field helpers, those among the names: the others' calls
+	# changed nothing since the last pass.)
+	_chain(\@inner, \@name, $names, \@keep, \@named, $helpers && qr/(?=$names)$helpers/);
 	# (A regex other than $names: make scan always gives one.)
 	if ($fields ne $names) {
 		# The helpers of those found with every name known, and kept
 		# where a function kept calls them, to a fixed point.
-		my @helper = _chain(\@inner, \@name, $fields, [], [map { $_ =~ $fields ? 1 : 0 } @inner]);
+		my @helper = _chain(\@inner, \@name, $fields, [], [map { $_ =~ $fields ? 1 : 0 } @inner], $helpers);
 		while (1) {
 			my @callee = map { $helper[$_] && !$keep[$_] ? $name[$_] : () } 0 .. $#bodies;
 			my $re = @callee ? names_regex(@callee) : last;
@@ -114,11 +125,14 @@ sub _no_includes($text) {
 }
 
 # The functions of bodies @$inner (named @$name) that map into a field
-# through a pointer with one of $names, or give one a field, and their
+# through a pointer with one of $names, or give one a field, or call
+# one of $calls (field helpers), and their
 # callers, to a fixed point: set in @$mark.  (The callers are marked;
 # the first are marked by the caller of _chain() if it wants them.)
-sub _chain($inner, $name, $names, $mark, $named = undef) {
+sub _chain($inner, $name, $names, $mark, $named = undef, $calls = undef) {
 	my $field = qr/(?:->\s*[\w.>-]*|^[ \t]*\*[ \t]*\w+)\s*=\s*(?:\([^()]*\)\s*)?$names\s*\(|$names\s*\([^;{}]*->/m;
+	# (A call of a field helper ($calls), with any arguments.)
+	$field = qr/$field|$calls\s*\(/m if $calls;
 	# ($named: which bodies name one of $names, if known: only those
 	# can match $field.)
 	my @chain = map { length $name->[$_] && (!$named || $named->[$_]) && $inner->[$_] =~ $field ? 1 : 0 } 0 .. $#$inner;

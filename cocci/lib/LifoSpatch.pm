@@ -39,6 +39,8 @@ our $PYTHON = -x '/usr/bin/python3' ? '/usr/bin/python3' : undef;
 #   slice (names: spatch reads copies of the files in tmp where the
 #   functions that name none of them are emptied, see LifoSlice.pm),
 #   slice_fields (names: LifoSlice::slice()'s $fields; default slice)
+#   slice_helpers (names: LifoSlice::slice()'s $helpers, the field
+#   helpers among slice_fields; default none)
 # Returns { findings => [...], wrappers => [[kind, name, file]] (the lines
 #   of kmap_local_wrappers.cocci's rules), handled, skipped, parse_errors => {file=>1},
 #   cut => {file => [[first, last] lines emptied]} (with slice),
@@ -82,11 +84,16 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my $done = 0;
 	my $cache = $o{cache};
 	# (The macros by their text: another text, other answers.)
-	my $rk = $cache && $cache->rule_key(read_bytes($cocci) // '', $o{slice}, $o{slice_fields},
+	# (The field helpers are marked among the names that keep helpers:
+	# "NAME=helper".)
+	my %helper = map { $_ => 1 } @{$o{slice_helpers} // []};
+	my $rk = $cache && $cache->rule_key(read_bytes($cocci) // '', $o{slice},
+		$o{slice_fields} && %helper ? [map { $helper{$_} ? "$_=helper" : $_ } @{$o{slice_fields}}] : $o{slice_fields},
 		$o{engine} // LifoRule::spatch_version($spatch) // '?',
 		map { $_ eq $macros ? read_bytes($macros) // '' : $_ } @cmd[1 .. $#cmd - 2]);
 	my $cut_re = $o{slice} && LifoSlice::names_regex(@{$o{slice}});
 	my $fields_re = $o{slice_fields} ? LifoSlice::names_regex(@{$o{slice_fields}}) : $cut_re;
+	my $helpers_re = $cut_re && %helper ? LifoSlice::names_regex(sort keys %helper) : undef;
 	my (%texts, @miss);
 	for my $f ($cache || $cut_re ? @$files : ()) {
 		my $text = read_bytes("$tree/$f", \my $why);
@@ -119,7 +126,7 @@ sub run_rule($tree, $cocci, $files, %o) {
 	my $top = File::Spec->rel2abs($tree);
 	# spatch reads copies where the functions that name none of
 	# $o{slice} are emptied (LifoSlice.pm).
-	($tree, $files) = _cut_copies(\%texts, $files, $cut_re, $fields_re, "$tmp/src", $jobs, $res{cut}) if $cut_re;
+	($tree, $files) = _cut_copies(\%texts, $files, $cut_re, $fields_re, $helpers_re, "$tmp/src", $jobs, $res{cut}) if $cut_re;
 	my %size = map { $_ => (-s "$tree/$_") // 0 } @$files;
 	my @todo = sort { $size{$b} <=> $size{$a} || $a cmp $b } @$files;
 	# Each spatch start parses the rule and starts Python (about 4 s for
@@ -224,10 +231,10 @@ sub run_rule($tree, $cocci, $files, %o) {
 }
 
 # Writes the texts of @$files under $dst, cut (LifoSlice::slice() with
-# $names and $fields), and sets $cut->{file} to the lines emptied;
+# $names, $fields and $helpers), and sets $cut->{file} to the lines emptied;
 # returns $dst and the files written.  Cutting a few hundred files
 # takes seconds of Perl while spatch waits: $jobs processes share it.
-sub _cut_copies($texts, $files, $names, $fields, $dst, $jobs, $cut) {
+sub _cut_copies($texts, $files, $names, $fields, $helpers, $dst, $jobs, $cut) {
 	my @mine = grep { defined $texts->{$_} } @$files;
 	my $n = @mine < $jobs ? scalar @mine : $jobs;
 	my %pid;
@@ -235,14 +242,14 @@ sub _cut_copies($texts, $files, $names, $fields, $dst, $jobs, $cut) {
 		my $pid = fork // die "fork: $!\n";
 		if (!$pid) {
 			LifoCommon::forked_child();
-			my $ok = eval { _cut_share($texts, [@mine[grep { $_ % $n == $k } 0 .. $#mine]], $names, $fields, $dst, "$dst.$k"); 1 };
+			my $ok = eval { _cut_share($texts, [@mine[grep { $_ % $n == $k } 0 .. $#mine]], $names, $fields, $helpers, $dst, "$dst.$k"); 1 };
 			eval { write_bytes("$dst.$k.err", $@) } unless $ok;
 			POSIX::_exit($ok ? 0 : 1);
 		}
 		ProcRun::watch($pid);
 		$pid{$k} = $pid;
 	}
-	my $ok = eval { _cut_share($texts, [@mine[grep { $_ % $n == 0 } 0 .. $#mine]], $names, $fields, $dst, "$dst.0") if $n; 1 };
+	my $ok = eval { _cut_share($texts, [@mine[grep { $_ % $n == 0 } 0 .. $#mine]], $names, $fields, $helpers, $dst, "$dst.0") if $n; 1 };
 	my $err = $@;
 	for my $k (sort keys %pid) {
 		waitpid $pid{$k}, 0;
@@ -260,10 +267,10 @@ sub _cut_copies($texts, $files, $names, $fields, $dst, $jobs, $cut) {
 
 # One process's share of _cut_copies(): each file and its cut lines
 # ("FIRST-LAST,..."), each ended by a NUL, go to $list.
-sub _cut_share($texts, $files, $names, $fields, $dst, $list) {
+sub _cut_share($texts, $files, $names, $fields, $helpers, $dst, $list) {
 	my @lines;
 	for my $f (@$files) {
-		my ($text, $cut) = LifoSlice::slice($texts->{$f}, $names, $fields);
+		my ($text, $cut) = LifoSlice::slice($texts->{$f}, $names, $fields, $helpers);
 		(my $d = "$dst/$f") =~ s{/[^/]*$}{};
 		make_path($d);
 		open my $o, '>:raw', "$dst/$f" or die "cannot write $dst/$f: $!\n";

@@ -229,6 +229,34 @@ is_deeply($ocuts, [[10, 13]], 'a body that maps through an out-parameter: its ca
 	unlike($o, qr/d->src/, 'without $fields, the helpers are those of the names alone');
 }
 
+# A call of a field helper ($helpers) maps a field whatever its
+# arguments: its callers, through static functions, are kept in the pass
+# that reads it (the rules print no summary of a static function), and
+# a helper of the file that calls one stays with a kept caller
+# (dax_iomap_fault() of fs/dax.c: finish_fault() through three static
+# functions; nfs3svc_decode_diropargs() of fs/nfsd/nfs3xdr.c).
+{
+	my $text = "static int cow(struct vm_fault *vmf)\n{\n\treturn finish_fault(vmf);\n}\n\n"
+		. "static int iter(struct vm_fault *vmf)\n{\n\treturn cow(vmf);\n}\n\n"
+		. "int fault(struct vm_fault *vmf)\n{\n\treturn iter(vmf);\n}\n\n"
+		. "static int peek(struct page *page)\n{\n\treturn kmap_local_page(page) != NULL;\n}\n\n"
+		. "int calls_peek(struct page *page)\n{\n\treturn peek(page);\n}\n";
+	my $names = names_regex(qw(finish_fault kmap_local_page));
+	my $fields = names_regex(qw(finish_fault kmap_local_page kunmap_local));
+	my ($o) = slice($text, $names, $fields, names_regex('finish_fault'));
+	like($o, qr/return cow\(vmf\);.*return iter\(vmf\);/s, 'the callers of a call of a field helper are kept, to a fixed point');
+	unlike($o, qr/return peek\(page\);/, '... not those of a mapping into a local');
+	($o) = slice($text, $names, $fields);
+	unlike($o, qr/return iter\(vmf\);/, 'without $helpers, a call without "->" is no mapping into a field');
+	($o) = slice($text, names_regex('kmap_local_page'), $fields, names_regex('finish_fault'));
+	unlike($o, qr/return iter\(vmf\);/, 'a field helper that is not among the names keeps no caller');
+	$text .= "\nint user(struct vm_fault *vmf)\n{\n\titer(vmf);\n\treturn done(vmf);\n}\n";
+	($o) = slice($text, names_regex('done'), names_regex(qw(done finish_fault)), names_regex(qw(done finish_fault)));
+	like($o, qr/return finish_fault\(vmf\);.*return cow\(vmf\);.*return done\(vmf\);/s,
+		'a later pass: the helpers of the file a kept function calls through a field helper stay');
+	unlike($o, qr/return iter\(vmf\);\n\}\n\nstatic/, '... not their other callers');
+}
+
 # A function is named by its head, not by a call in a comment or a
 # macro above it.
 {
