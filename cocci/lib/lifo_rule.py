@@ -372,6 +372,10 @@ def note_carried(y, x, pa, p, fld=None, pa2=None):
 	# those.)
 	if key(pa) != key(pa2) and int(pa2[0].line) < int(p[0].line) and released_between(x, pa2, p):
 		return
+	# (After the block that runs where the newer mapping succeeded, a
+	# block that leaves: if (!IS_ERR(de)) { ... continue; } out: put(y).)
+	if after_success_block(x, pa2, p):
+		return
 	h = helpers_of(pa[0].file).get(callee(pa))
 	if fld:
 		y, x = "%s->%s" % (tidy(y), fld), "%s.%s" % (tidy(x), fld)
@@ -386,6 +390,58 @@ def note_carried(y, x, pa, p, fld=None, pa2=None):
 	g = (p[0].file, p[0].current_element, "carried", key(pa2), y)
 	keep(g, (int(p[0].line), int(p[0].column), key(pa) != key(pa2)), p, record("pair", p, first, mapping(x, pa2)),
 	     [(pa, "%s mapped, and kept in %s" % (x, y))] + ([(pa2, "%s mapped again" % x)] if key(pa) != key(pa2) else []))
+
+def after_success_block(x, a, b):
+	"""Whether the statement at position b follows, with nothing but
+	labels and if heads between, the block of an if that right after
+	the mapping at position a tests it for success (if (!IS_ERR(de)) {,
+	de the handle a assigns, or x), whose last statement leaves: b then
+	runs where the mapping failed, or after a goto out of the block, and
+	each goto to a label before b follows a release of x in its block
+	(erofs_find_target_block())."""
+	lines = lines_of(b[0].file)
+	ind = lambda t: len(t.expandtabs(8)) - len(t.expandtabs(8).lstrip())
+	n, end = int(a[0].line) - 1, int(b[0].line) - 1
+	while n < end and not lines[n].rstrip().endswith(";"):
+		n += 1
+	k = n + 1
+	while k < end and not lines[k].strip():
+		k += 1
+	names = [tidy(x)] + [v for v in [assignee(a)] if v]
+	m = re.match(r"\s*if\s*\((.*)\)\s*\{\s*$", lines[k]) if k < end else None
+	if not m or not any(re.fullmatch(r"\s*(?:likely\s*\()?\s*(?:!\s*IS_ERR(?:_OR_NULL)?\(\s*%s\s*\)|%s|%s\s*!=\s*NULL)\s*\)?\s*" % ((re.escape(v),) * 3), m.group(1)) for v in names):
+		return False
+	depth, j = 0, k
+	for j in range(k, end):
+		depth += lines[j].count("{") - lines[j].count("}")
+		if depth == 0:
+			break
+	if depth or j <= k:
+		return False
+	body = [t for t in lines[k + 1:j] if t.strip()]
+	if not body or not re.match(r"\s*(?:continue|break|return\b[^;]*|goto\s+\w+)\s*;", body[-1]) or ind(body[-1]) > min(ind(t) for t in body):
+		return False
+	labels = set()
+	for t in lines[j + 1:end]:
+		lm = re.match(r"\s*(\w+)\s*:(?!:)", t)
+		if lm:
+			labels.add(lm.group(1))
+		elif t.strip() and not re.match(r"\s*(?:if\s*\(.*\)\s*\{?|[{}]|/[/*].*)\s*$", t):
+			return False
+	rels = plain_releases | iterators | set(release_helper_names(b[0].file))
+	for g in range(k + 1, j):
+		gm = re.search(r"\bgoto\s+(\w+)\s*;", lines[g])
+		if not gm or gm.group(1) not in labels:
+			continue
+		# (The statements of its block before it.)
+		h = g
+		while h > k and (not lines[h - 1].strip() or ind(lines[h - 1]) >= ind(lines[g])):
+			h -= 1
+		seg = "\n".join(lines[h:g])
+		if not any(cm.group(1) in rels and any(mentions(arg, tidy(x), b) for arg in call_args(seg[cm.end() - 1:]))
+			   for cm in re.finditer(r"\b(\w+)\s*\(", seg)):
+			return False
+	return True
 
 def released_between(x, a, b):
 	"""Whether the lines from position a to the one before position b
