@@ -1822,7 +1822,8 @@ def leaves_mapped(f, line, releases, seen=None, name=None):
 	lines releases (which release the field), or jumps to a label from
 	which it does (a goto out past the release, as gcm_out_walk_go() of
 	arch/s390/crypto/aes_s390.c leaves its walk mapped), unless the jump
-	is taken when the field (its path: name) failed to map."""
+	or return is taken when the field (its path: name) failed to map
+	(finish_fault() of mm/memory.c: if (!vmf->pte) return ...)."""
 	lines, depth = lines_of(f), 0
 	seen = set() if seen is None else seen
 	for n in range(line, len(lines)):
@@ -1831,7 +1832,7 @@ def leaves_mapped(f, line, releases, seen=None, name=None):
 			return True
 		if n + 1 in releases:
 			return False
-		if depth == 0 and re.match(r"\s*return\b", t):
+		if depth == 0 and re.match(r"\s*return\b", t) and not (name and failed_test(lines, n, [name])):
 			return True
 		m = re.search(r"\bgoto\s+(\w+)\s*;", t)
 		if m and m.group(1) not in seen and not (name and failed_test(lines, n, [name])):
