@@ -7,7 +7,7 @@ set -eu
 
 pkgs="coccinelle perl sparse qemu-system-arm crossbuild-essential-armhf
       make gcc flex bison bc cpio kmod rsync xz-utils patch git python3
-      libssl-dev libelf-dev e2fsprogs gitlint"
+      libssl-dev libelf-dev e2fsprogs erofs-utils gitlint"
 for kver in "$@"; do
 	pkgs="$pkgs linux-source-$kver"
 done

@@ -7,6 +7,7 @@ package BootGuest;
 use v5.36;
 use File::Path qw(make_path);
 use KernelBuild;
+use BootState ();
 use OwnDir ();
 use ReadFile qw(read_bytes);
 use ProcRun ();
@@ -68,6 +69,7 @@ sub build($self) {
 		push @files, ["/bin/$name", "$d/bin/$name", 755];
 	}
 	push @files, ['/ext2.img', $self->ext2_image, 644];
+	push @files, ['/erofs.img', $self->erofs_image, 644];
 	push @files, ['/etc/boot-tests', "$here/guest/boot-tests", 644];
 	my $cpio = "$d/gen_init_cpio";
 	if (stale($cpio, "$src/usr/gen_init_cpio.c")) {
@@ -97,6 +99,44 @@ sub ext2_image($self) {
 		and die "mke2fs failed (log: $log)\n";
 	rename "$img.tmp", $img or die "$img: $!\n";
 	return $img;
+}
+
+# An erofs image (made on the host by mkfs.erofs) with a directory /d
+# of 600 empty files whose entries fill several blocks, for the erofs
+# lookup test (guest/erofs-lookup.c names them the same way).  Each
+# directory ends on a full block (_filler_names()): mkfs.erofs then
+# stores none inline, whose reads (erofs_iomap_end()) would warn in
+# kmap_to_page() under the forcemap overlay.
+sub erofs_image($self) {
+	my $img = "$self->{dir}/erofs.img";
+	return $img if -f $img;
+	my ($mkfs) = grep { -x } map { "$_/mkfs.erofs" } split(/:/, $ENV{PATH} // ''), '/sbin', '/usr/sbin', '/usr/bin';
+	die "mkfs.erofs not found (package erofs-utils)\n" unless $mkfs;
+	my $root = "$self->{dir}/erofs-root";
+	make_path("$root/d");
+	my @d = map { sprintf 'entry-%03d-padding-to-make-the-name-long', $_ } 1 .. 600;
+	BootState::write_file("$root/d/$_", '') for @d, _filler_names('.', '..', @d);
+	BootState::write_file("$root/$_", '') for _filler_names('.', '..', 'd');
+	my $log = "$self->{dir}/guest.log";
+	KernelBuild::run_logged(undef, $log, $mkfs, '--quiet', '-T0', '--all-root', "$img.tmp", $root)
+		and die "mkfs.erofs failed (log: $log)\n";
+	rename "$img.tmp", $img or die "$img: $!\n";
+	return $img;
+}
+
+# Names to add to a directory of @names so that its entries end on a
+# full 4 KiB block: erofs packs each entry (12 bytes and its name) in
+# name order, a block at a time.  They sort after the others ("z00...").
+sub _filler_names(@names) {
+	my $last = sub { my $used = 0; for (sort @_) { my $s = 12 + length; $used = 0 if $used + $s > 4096; $used += $s } $used };
+	my @fill;
+	while ((my $rest = 4096 - $last->(@names, @fill)) > 0) {
+		# (Long ones first, leaving room for a last of 3 or more.)
+		my $len = $rest - 12 <= 255 ? $rest - 12 : $rest - 212 >= 15 ? 200 : 150;
+		die "no filler of $rest bytes\n" if $len < 3;
+		push @fill, sprintf('z%02d', scalar @fill) . ('z' x ($len - 3));
+	}
+	return @fill;
 }
 
 1;

@@ -156,6 +156,27 @@ scenario 'real-iscsi-forcemap.log' => sub {
 	ok($v->{ok}, 'the same console without the warning is clean: iscsid\'s absence is no complaint') or diag $v->{detail};
 };
 
+# erofs_find_target_block() under force map: the warning, then the
+# slot it freed while mapped is mapped again (BUG in
+# __kmap_local_pfn_prot()) and the guest dies.  The expected warning
+# first: what follows is the bug's doing.
+scenario 'real-erofs-forcemap.log' => sub {
+	my $erofs = { tests => ['erofs-lookup'], expect => 'kunmap_local_indexed' };
+	my $done_exit = { timed_out => 0, exit => 0, timeout => 300 };
+	$v = verdict(log_text('real-erofs-forcemap'), $erofs, $done_exit);
+	ok($v->{ok}, 'real-erofs-forcemap: the warning first, then the BUG it causes: PASS') or diag $v->{detail};
+	is($v->{from}, 'erofs_put_metabuf.part.0', '... released by erofs_put_metabuf()');
+	like(log_text('real-erofs-forcemap'), qr/^ erofs_put_metabuf\.part\.0 from erofs_namei\+/m, '... called by erofs_namei()');
+	like($v->{detail}, qr/, then 'Internal error: Oops - BUG: 0 \[#1\] ARM'; the guest did not finish$/, '... naming what followed');
+	$v = verdict(log_text('real-erofs-forcemap'), { tests => ['erofs-lookup'], expect => undef }, $done_exit);
+	ok(!$v->{ok}, '... where no warning may appear: FAIL');
+	$v = verdict(log_text('real-erofs-forcemap'), $erofs, { timed_out => 1, exit => 143, timeout => 7 });
+	ok(!$v->{ok}, '... a guest that hung after it: FAIL');
+	$v = verdict(log_text('oops') . log_text('warning'), $lifo, $done);
+	ok(!$v->{ok}, 'an Oops before the expected warning: FAIL');
+	like($v->{detail}, qr/but also 'Unable to handle kernel NULL pointer/, '... naming it');
+};
+
 scenario 'parse_console' => sub {
 	my $p = parse_console("[    0.5] BT-INIT\r\n[    1.0] BT-RESULT a PASS status=0\r\nBT-RESULT a FAIL\r\nBT-DONE pass=1\r\n");
 	ok($p->{done} && $p->{init}, 'time stamps and carriage returns are dropped');
