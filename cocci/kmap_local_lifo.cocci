@@ -826,12 +826,17 @@ def after_success_block(x, a, b):
 	body = [t for t in lines[k + 1:j] if t.strip()]
 	if not body or not re.match(r"\s*(?:continue|break|return\b[^;]*|goto\s+\w+)\s*;", body[-1]) or ind(body[-1]) > min(ind(t) for t in body):
 		return False
-	labels = set()
+	labels, depth = set(), 0
 	for t in lines[j + 1:end]:
 		lm = re.match(r"\s*(\w+)\s*:(?!:)", t)
 		if lm:
 			labels.add(lm.group(1))
 		elif t.strip() and not re.match(r"\s*(?:if\s*\(.*\)\s*\{?|[{}]|/[/*].*)\s*$", t):
+			return False
+		# (A "}" that closes a block around the if: b is past the
+		# loop, which a break or the last round leaves mapped.)
+		depth += t.count("{") - t.count("}")
+		if depth < 0:
 			return False
 	rels = plain_releases | iterators | set(release_helper_names(b[0].file))
 	for g in range(k + 1, j):
@@ -1815,6 +1820,30 @@ def failed_test(lines, n, names):
 				return True
 	return False
 
+def failed_since(lines, start, n, name):
+	"""Whether the statement at line index n is under an if, on or after
+	line index start (the mapping), whose whole condition is a test that
+	the field of path name failed to map (if (!vmf->pte) return ...;),
+	likely() or unlikely() aside: a test of more (!vmf->pte || busy),
+	or one before the mapping, is none."""
+	ind = lambda t: len(t.expandtabs(8)) - len(t.expandtabs(8).lstrip())
+	x = r"[\w.>-]*" + re.escape(tidy(name))
+	level = ind(lines[n])
+	for k in range(n, start - 1, -1):
+		t = lines[k]
+		if k != n:
+			if not t.strip() or ind(t) >= level:
+				continue
+			level = ind(t)
+		m = re.match(r"\s*(?:\}\s*)?(?:else\s+)?if\s*\((.*)\)\s*(?:\{|return\b.*)?\s*$", t)
+		if m:
+			c = re.sub(r"^\s*(?:un)?likely\s*\((.*)\)\s*$", r"\1", tidy(m.group(1)))
+			if re.fullmatch(r"\s*(?:%s)\s*" % failure_test(x), c):
+				return True
+		if level == 0:
+			break
+	return False
+
 def leaves_mapped(f, line, releases, seen=None, name=None):
 	"""Whether the function of file f, from its mapping of a field at line
 	on, can return with the field mapped: it reaches a return of the
@@ -1832,7 +1861,7 @@ def leaves_mapped(f, line, releases, seen=None, name=None):
 			return True
 		if n + 1 in releases:
 			return False
-		if depth == 0 and re.match(r"\s*return\b", t) and not (name and failed_test(lines, n, [name])):
+		if depth == 0 and re.match(r"\s*return\b", t) and not (name and failed_since(lines, line, n, name)):
 			return True
 		m = re.search(r"\bgoto\s+(\w+)\s*;", t)
 		if m and m.group(1) not in seen and not (name and failed_test(lines, n, [name])):

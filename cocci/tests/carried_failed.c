@@ -98,3 +98,28 @@ out:
 	}
 	return candidate;
 }
+
+/* A break out of the success block reaches the release after the loop
+ * with this round's block still mapped. */
+void *find_break(struct mbuf *target, struct page **pages, int n)
+{
+	void *candidate = ERR_PTR(-ENOENT);
+	struct mbuf buf = {};
+	void *de;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		de = mbuf_map(&buf, pages[i]);
+
+		if (!IS_ERR(de)) {
+			if (!IS_ERR(candidate) && stop(de))
+				break;
+			*target = buf;
+			candidate = de;
+			continue;
+		}
+	}
+	if (!IS_ERR(candidate))
+		mbuf_put(target);
+	return de;
+}
