@@ -165,7 +165,9 @@ sub _only32($self, $arch, $sym, $depth = 0) {
 sub _is64bit($self, $arch, $sym) {
 	return 1 if $sym eq '64BIT';
 	my $k = $self->arch_facts($arch)->{sym};
-	return 1 if grep { $_ eq '64BIT' } @{($k->{$sym} // {})->{def} // []};
+	# (Defined twice: "def_bool 64BIT" in each.)
+	my $s = $k->{$sym};
+	return 1 if $s && !grep { !grep { $_ eq '64BIT' } @{$_->{def}} } $s, @{$s->{more} // []};
 	my $b = $k->{'64BIT'} or return 0;
 	return (grep { $_ eq $sym } @{$b->{def}}) || (grep { ($_->[1] // '') eq $sym } @{$b->{defaults}}) ? 1 : 0;
 }

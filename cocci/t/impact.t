@@ -139,6 +139,8 @@ write_to("$t/drivers/zz/Kconfig", slurp("$t/drivers/zz/Kconfig") . "\nconfig ZZB
 	. "\nconfig ONCE\n\ttristate \"o\"\n\tdepends on ARM\n\tdepends on PCI\n");
 $imp = LifoImpact->new($t);
 is_deeply([$imp->_sym_needs('zz', 'ZZ64B')], [], 'a symbol defined twice needs what both definitions need');
+is($imp->_is64bit('zz', 'ZZ64B'), 0, '... and is set on every 64-bit kernel only when both say so');
+is($imp->_is64bit('zz', 'ZZ64'), 1, '... a symbol defined once with def_bool 64BIT is');
 is($imp->arch_gate('drivers/zz/twice.c'), undef, 'a driver symbol defined for two architectures: no gate');
 is($imp->arch_gate('drivers/zz/once.c')->[0], 'ARM', '... one defined once: its architecture');
 is_deeply([LifoImpact::_common([qw(A B C)], [qw(C A)])], [qw(A C)], 'the words common to two lists');

@@ -44,9 +44,12 @@ static int attach(const char *image, char *dev, size_t len)
 	if (img < 0 || loop < 0 || ioctl(loop, LOOP_SET_FD, img)) {
 		fprintf(stderr, "erofs-lookup: %s on %s: %s\n", image, dev,
 			strerror(errno));
-		return -1;
+		if (loop >= 0)
+			close(loop);
+		loop = -1;
 	}
-	close(img);
+	if (img >= 0)
+		close(img);
 	return loop;
 }
 

@@ -5,7 +5,7 @@
 # every case.  Rebuilt only when an input is newer than its output.
 package BootGuest;
 use v5.36;
-use File::Path qw(make_path);
+use File::Path qw(make_path remove_tree);
 use KernelBuild;
 use BootState ();
 use OwnDir ();
@@ -113,6 +113,8 @@ sub erofs_image($self) {
 	my ($mkfs) = grep { -x } map { "$_/mkfs.erofs" } split(/:/, $ENV{PATH} // ''), '/sbin', '/usr/sbin', '/usr/bin';
 	die "mkfs.erofs not found (package erofs-utils)\n" unless $mkfs;
 	my $root = "$self->{dir}/erofs-root";
+	# (Afresh: a file left there would end a directory elsewhere.)
+	remove_tree($root);
 	make_path("$root/d");
 	my @d = map { sprintf 'entry-%03d-padding-to-make-the-name-long', $_ } 1 .. 600;
 	BootState::write_file("$root/d/$_", '') for @d, _filler_names('.', '..', @d);
@@ -126,14 +128,15 @@ sub erofs_image($self) {
 
 # Names to add to a directory of @names so that its entries end on a
 # full 4 KiB block: erofs packs each entry (12 bytes and its name) in
-# name order, a block at a time.  They sort after the others ("z00...").
+# name order, a block at a time (mkfs.erofs 1.5 writes 4 KiB blocks).
+# They sort after the others ("z00...").
 sub _filler_names(@names) {
 	my $last = sub { my $used = 0; for (sort @_) { my $s = 12 + length; $used = 0 if $used + $s > 4096; $used += $s } $used };
 	my @fill;
 	while ((my $rest = 4096 - $last->(@names, @fill)) > 0) {
-		# (Long ones first, leaving room for a last of 3 or more.)
-		my $len = $rest - 12 <= 255 ? $rest - 12 : $rest - 212 >= 15 ? 200 : 150;
-		die "no filler of $rest bytes\n" if $len < 3;
+		# (One that ends the block, or a long one: what is left after
+		# it is 55 bytes or more; under 15, a long one opens a block.)
+		my $len = $rest >= 15 && $rest - 12 <= 255 ? $rest - 12 : 200;
 		push @fill, sprintf('z%02d', scalar @fill) . ('z' x ($len - 3));
 	}
 	return @fill;

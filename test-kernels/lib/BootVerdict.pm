@@ -74,11 +74,12 @@ sub verdict($text, $case, $boot) {
 	# Who released out of order: the caller in the warning's backtrace.
 	($r{from}) = map { /kunmap_local_indexed from ([\w.]+)/ ? $1 : () } @{$p->{lines}};
 	my @other = grep { !defined $expect || !/\Q$expect\E/ } @{$p->{bad}};
-	# The expected warning before any other complaint: what follows it
-	# (an Oops, a panic, a guest that died) is what the bug did next, as
-	# a kmap_local slot released out of order is reused while mapped.
+	# A guest that died after the expected warning, the first complaint
+	# on its console: what followed (an Oops, a panic) is what the bug
+	# did next, as a kmap_local slot released out of order is reused
+	# while mapped.  (One that finished is judged as before.)
 	my $first_bad = $p->{bad}[0];
-	my $then = defined $seen && defined $first_bad && $first_bad eq ($seen =~ s/^\s+//r) && (@other || !$p->{done});
+	my $then = defined $seen && defined $first_bad && $first_bad eq ($seen =~ s/^\s+//r) && !$p->{done};
 	my $k = $p->{kernel_tests};
 	my $tests = join ' ', map { "$_=" . ($p->{tests}{$_} // 'missing') } @{$case->{tests}};
 	my $ktests = $k->{summaries} || $k->{incomplete}
@@ -91,7 +92,7 @@ sub verdict($text, $case, $boot) {
 		my ($from) = grep { /\Q$expect\E from / } @{$p->{lines}};
 		$from =~ s/^\s+// if $from;
 		$r{detail} = "saw '$seen'" . ($from ? " ($from)" : '') . ", then "
-			. (@other ? "'$other[0]'" : 'nothing more') . ($p->{done} ? '' : "; the guest did not finish");
+			. (@other ? "'$other[0]'; " : '') . "the guest did not finish";
 	} elsif ($boot->{timed_out}) {
 		$r{detail} = "guest hung: killed after $boot->{timeout}s"
 			. (@other ? "; console shows '$other[0]'" : '') . "; last lines: " . last_lines($p);
