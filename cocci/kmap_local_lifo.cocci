@@ -3073,7 +3073,7 @@ identifier fh : script:python(pb) { key(pb) in helper_calls };
 identifier F;
 position pg : script:python(A, B, pb) { not exits(pg) and not releases_first(pg, A, B, pb) };
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
-// (The when clauses name these too: rh, kr, orl and okr there share
+// (The when clauses name these, not rh, kr, orl and okr: those share
 // the binding of the release at p, and would let a release by another
 // helper or member by.)
 identifier rhw : script:python(pb) { rhw in release_helper_names(pb[0].file) };
@@ -3097,18 +3097,13 @@ expression EHb, EHp, EHr, EHs, EHt;
 @@
 \( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| \(fh@pb\|EHb->fh@pb\)(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
-    when != rh(..., RHB, ...)
     when != rhw(..., RHB, ...)
-    when != EHr->rh(..., RHB, ...)
     when != EHr->rhw(..., RHB, ...)
-    when != kr@pk(...)
     when != krw@pk(...)
-    when != EOr->orl(..., RB, ...)
     when != EOr->orlw(..., RB, ...)
-    when != EOk->okr@pk(...)
     when != EOk->okrw@pk(...)
-    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EHs->rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \| rhw(..., RHB, ...) \| EHs->rhw(..., RHB, ...) \| EOr->orlw(..., RB, ...) \) ...+> }
-    when != if (C) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EHt->rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \| rhw(..., RHB, ...); \| EHt->rhw(..., RHB, ...); \| EOr->orlw(..., RB, ...); \)
+    when != if@pg (C) { <+... \( rb(..., RB, ...) \| rhw(..., RHB, ...) \| EHs->rhw(..., RHB, ...) \| EOr->orlw(..., RB, ...) \) ...+> }
+    when != if (C) \( rb(..., RB, ...); \| rhw(..., RHB, ...); \| EHt->rhw(..., RHB, ...); \| EOr->orlw(..., RB, ...); \)
     when != B = E
     when != A@pz = E
     when != goto L@pn;
@@ -3173,7 +3168,7 @@ expression RHB : script:python(B, p) { mentions(RHB, B, p) or field_released(RHB
 expression E;
 position q;
 identifier rh : script:python(p) { rh in release_helper_names(p[0].file) };
-// (The when clauses name these too: rh, kr, orl and okr there share
+// (The when clauses name these, not rh, kr, orl and okr: those share
 // the binding of the release at p, and would let a release by another
 // helper or member by.)
 identifier rhw : script:python(p) { rhw in release_helper_names(p[0].file) };
@@ -3196,15 +3191,10 @@ fn@q(...) {
 ... when any
 \( ra@p(...) \| \(rh@p\|EHp->rh@p\)(...) \| kr@p(...) \| EOp->orl@p(...) \| EOp->okr@p(...) \)
 ... when != rb(..., RB, ...)
-    when != rh(..., RHB, ...)
     when != rhw(..., RHB, ...)
-    when != EHr->rh(..., RHB, ...)
     when != EHr->rhw(..., RHB, ...)
-    when != kr@qk(...)
     when != krw@qk(...)
-    when != EOr->orl(..., RB, ...)
     when != EOr->orlw(..., RB, ...)
-    when != EOk->okr@qk(...)
     when != EOk->okrw@qk(...)
     when != B = E
 }
@@ -3328,7 +3318,7 @@ position pn : script:python(B, pb) { null_at(pn, B, pb) };
 position pg : script:python() { not exits(pg) };
 position p : script:python(A, B, pb) { not null_at(p, B, pb) and (callee(p) not in keyrel_names or keyed_at(p, A, pb)) and releases_through_helper(p, A, pb) and not releases_too(p, B, pb) };
 identifier rh : script:python(pb) { rh in release_helper_names(pb[0].file) };
-// (The when clauses name these too: rh, kr, orl and okr there share
+// (The when clauses name these, not rh, kr, orl and okr: those share
 // the binding of the release at p, and would let a release by another
 // helper or member by.)
 identifier rhw : script:python(pb) { rhw in release_helper_names(pb[0].file) };
@@ -3352,18 +3342,13 @@ expression EHb, EHp, EHr, EHs, EHt;
 @@
 \( B = <+... \(mb@pb\|EOb->om@pb\)(...) ...+> \| ib@pb(..., B) \| \(fh@pb\|EHb->fh@pb\)(..., B, ...) \| F(..., fh@pb, ..., B, ...) \)
 ... when != rb(..., RB, ...)
-    when != rh(..., RHB, ...)
     when != rhw(..., RHB, ...)
-    when != EHr->rh(..., RHB, ...)
     when != EHr->rhw(..., RHB, ...)
-    when != kr@pk(...)
     when != krw@pk(...)
-    when != EOr->orl(..., RB, ...)
     when != EOr->orlw(..., RB, ...)
-    when != EOk->okr@pk(...)
     when != EOk->okrw@pk(...)
-    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rh(..., RHB, ...) \| EHs->rh(..., RHB, ...) \| EOr->orl(..., RB, ...) \| rhw(..., RHB, ...) \| EHs->rhw(..., RHB, ...) \| EOr->orlw(..., RB, ...) \) ...+> }
-    when != if (D) \( rb(..., RB, ...); \| rh(..., RHB, ...); \| EHt->rh(..., RHB, ...); \| EOr->orl(..., RB, ...); \| rhw(..., RHB, ...); \| EHt->rhw(..., RHB, ...); \| EOr->orlw(..., RB, ...); \)
+    when != if@pg (D) { <+... \( rb(..., RB, ...) \| rhw(..., RHB, ...) \| EHs->rhw(..., RHB, ...) \| EOr->orlw(..., RB, ...) \) ...+> }
+    when != if (D) \( rb(..., RB, ...); \| rhw(..., RHB, ...); \| EHt->rhw(..., RHB, ...); \| EOr->orlw(..., RB, ...); \)
     when != B = E
     when != A = E
     when != goto L@pn;
