@@ -796,6 +796,10 @@ def note_carried(y, x, pa, p, fld=None, pa2=None):
 	keep(g, (int(p[0].line), int(p[0].column), key(pa) != key(pa2)), p, record("pair", p, first, mapping(x, pa2)),
 	     [(pa, "%s mapped, and kept in %s" % (x, y))] + ([(pa2, "%s mapped again" % x)] if key(pa) != key(pa2) else []))
 
+def indent(t):
+	"""The columns line t is indented by, a tab to the next multiple of 8."""
+	return len(t.expandtabs(8)) - len(t.expandtabs(8).lstrip())
+
 def after_success_block(x, a, b):
 	"""Whether the statement at position b follows, with nothing but
 	labels and if heads between, the block of an if that right after
@@ -805,7 +809,6 @@ def after_success_block(x, a, b):
 	each goto to a label before b follows a release of x in its block
 	(erofs_find_target_block())."""
 	lines = lines_of(b[0].file)
-	ind = lambda t: len(t.expandtabs(8)) - len(t.expandtabs(8).lstrip())
 	n, end = int(a[0].line) - 1, int(b[0].line) - 1
 	while n < end and not lines[n].rstrip().endswith(";"):
 		n += 1
@@ -824,7 +827,7 @@ def after_success_block(x, a, b):
 	if depth or j <= k:
 		return False
 	body = [t for t in lines[k + 1:j] if t.strip()]
-	if not body or not re.match(r"\s*(?:continue|break|return\b[^;]*|goto\s+\w+)\s*;", body[-1]) or ind(body[-1]) > min(ind(t) for t in body):
+	if not body or not re.match(r"\s*(?:continue|break|return\b[^;]*|goto\s+\w+)\s*;", body[-1]) or indent(body[-1]) > min(indent(t) for t in body):
 		return False
 	labels, depth = set(), 0
 	for t in lines[j + 1:end]:
@@ -845,7 +848,7 @@ def after_success_block(x, a, b):
 			continue
 		# (The statements of its block before it.)
 		h = g
-		while h > k and (not lines[h - 1].strip() or ind(lines[h - 1]) >= ind(lines[g])):
+		while h > k and (not lines[h - 1].strip() or indent(lines[h - 1]) >= indent(lines[g])):
 			h -= 1
 		seg = "\n".join(lines[h:g])
 		if not any(cm.group(1) in rels and any(mentions(arg, tidy(x), b) for arg in call_args(seg[cm.end() - 1:]))
@@ -1802,12 +1805,11 @@ def failed_test(lines, n, names):
 	names (an expression, or a field path "->f.g" of any base) failed to
 	map: if (!x), x == NULL, IS_ERR(x), on its line or on an if statement
 	around it (each line above it indented less, up to the function)."""
-	ind = lambda t: len(t.expandtabs(8)) - len(t.expandtabs(8).lstrip())
-	around, k, level = [lines[n]], n - 1, ind(lines[n])
+	around, k, level = [lines[n]], n - 1, indent(lines[n])
 	while k >= 0 and level > 0 and not lines[k].startswith(("{", "}")):
-		if lines[k].strip() and ind(lines[k]) < level:
+		if lines[k].strip() and indent(lines[k]) < level:
 			around.append(lines[k])
-			level = ind(lines[k])
+			level = indent(lines[k])
 		k -= 1
 	for t in around:
 		m = re.match(r"\s*(\}\s*)?(else\s+)?if\s*\((.*)", t)
@@ -1826,15 +1828,14 @@ def failed_since(lines, start, n, name):
 	the field of path name failed to map (if (!vmf->pte) return ...;),
 	likely() or unlikely() aside: a test of more (!vmf->pte || busy),
 	or one before the mapping, is none."""
-	ind = lambda t: len(t.expandtabs(8)) - len(t.expandtabs(8).lstrip())
 	x = r"[\w.>-]*" + re.escape(tidy(name))
-	level = ind(lines[n])
+	level = indent(lines[n])
 	for k in range(n, start - 1, -1):
 		t = lines[k]
 		if k != n:
-			if not t.strip() or ind(t) >= level:
+			if not t.strip() or indent(t) >= level:
 				continue
-			level = ind(t)
+			level = indent(t)
 		m = re.match(r"\s*(?:\}\s*)?(?:else\s+)?if\s*\((.*)\)\s*(?:\{|return\b.*)?\s*$", t)
 		if m:
 			c = re.sub(r"^\s*(?:un)?likely\s*\((.*)\)\s*$", r"\1", tidy(m.group(1)))

@@ -152,8 +152,8 @@ sub _static_files($tree, $name, $defs, $includers) {
 # and helper of the lists %$l.
 sub _slice_fields($root, $l) {
 	my %seen;
-	return [grep { !$seen{$_}++ } (map { @{$l->{$_} // []} } qw(maps releases keyreleases opmaps opreleases opkeyreleases fieldmaps)),
-		(map { (split ' ')[1] } @{$l->{fields} // []}), LifoRule::list_names("$root/cocci/iterators.list")];
+	return [grep { !$seen{$_}++ } (map { @{$l->{$_} // []} } qw(maps releases keyreleases opmaps opreleases opkeyreleases)),
+		@{_slice_helpers($l)}, LifoRule::list_names("$root/cocci/iterators.list")];
 }
 
 # The field helpers of the lists %$l (LifoSlice::slice()'s $helpers):
