@@ -92,13 +92,19 @@ sub build($self) {
 sub ext2_image($self) {
 	my $img = "$self->{dir}/ext2.img";
 	return $img if -f $img;
-	my ($mkfs) = grep { -x } map { "$_/mke2fs" } split(/:/, $ENV{PATH} // ''), '/sbin', '/usr/sbin';
-	die "mke2fs not found (package e2fsprogs)\n" unless $mkfs;
+	my $mkfs = host_tool('mke2fs') // die "mke2fs not found (package e2fsprogs)\n";
 	my $log = "$self->{dir}/guest.log";
 	KernelBuild::run_logged(undef, $log, $mkfs, '-q', '-F', '-t', 'ext2', '-b', '4096', "$img.tmp", '4M')
 		and die "mke2fs failed (log: $log)\n";
 	rename "$img.tmp", $img or die "$img: $!\n";
 	return $img;
+}
+
+# The path of the host's program $name, in PATH, /sbin, /usr/sbin or
+# /usr/bin (mkfs programs live in /sbin, which a user's PATH may lack),
+# or undef.
+sub host_tool($name) {
+	return (grep { -x } map { "$_/$name" } split(/:/, $ENV{PATH} // ''), '/sbin', '/usr/sbin', '/usr/bin')[0];
 }
 
 # An erofs image (made on the host by mkfs.erofs) with a directory /d
@@ -110,8 +116,7 @@ sub ext2_image($self) {
 sub erofs_image($self) {
 	my $img = "$self->{dir}/erofs.img";
 	return $img if -f $img;
-	my ($mkfs) = grep { -x } map { "$_/mkfs.erofs" } split(/:/, $ENV{PATH} // ''), '/sbin', '/usr/sbin', '/usr/bin';
-	die "mkfs.erofs not found (package erofs-utils)\n" unless $mkfs;
+	my $mkfs = host_tool('mkfs.erofs') // die "mkfs.erofs not found (package erofs-utils)\n";
 	my $root = "$self->{dir}/erofs-root";
 	# (Afresh: a file left there would end a directory elsewhere.)
 	remove_tree($root);

@@ -80,6 +80,10 @@ sub verdict($text, $case, $boot) {
 	# while mapped.  (One that finished is judged as before.)
 	my $first_bad = $p->{bad}[0];
 	my $then = defined $seen && defined $first_bad && $first_bad eq ($seen =~ s/^\s+//r) && !$p->{done};
+	# The expected warning and the backtrace line that names its caller.
+	my ($from) = defined $expect ? grep { /\Q$expect\E from / } @{$p->{lines}} : ();
+	$from =~ s/^\s+// if $from;
+	my $saw = defined $seen ? "saw '$seen'" . ($from ? " ($from)" : '') : undef;
 	my $k = $p->{kernel_tests};
 	my $tests = join ' ', map { "$_=" . ($p->{tests}{$_} // 'missing') } @{$case->{tests}};
 	my $ktests = $k->{summaries} || $k->{incomplete}
@@ -89,10 +93,7 @@ sub verdict($text, $case, $boot) {
 
 	if ($then && !$boot->{timed_out}) {
 		$r{ok} = 1;
-		my ($from) = grep { /\Q$expect\E from / } @{$p->{lines}};
-		$from =~ s/^\s+// if $from;
-		$r{detail} = "saw '$seen'" . ($from ? " ($from)" : '') . ", then "
-			. (@other ? "'$other[0]'; " : '') . "the guest did not finish";
+		$r{detail} = "$saw, then " . (@other ? "'$other[0]'; " : '') . "the guest did not finish";
 	} elsif ($boot->{timed_out}) {
 		$r{detail} = "guest hung: killed after $boot->{timeout}s"
 			. (@other ? "; console shows '$other[0]'" : '') . "; last lines: " . last_lines($p);
@@ -112,9 +113,7 @@ sub verdict($text, $case, $boot) {
 	} else {
 		$r{ok} = 1;
 		if (defined $expect) {
-			my ($from) = grep { /\Q$expect\E from / } @{$p->{lines}};
-			$from =~ s/^\s+// if $from;
-			$r{detail} = "saw '$seen'" . ($from ? " ($from)" : '') . "; tests: $tests$ktests";
+			$r{detail} = "$saw; tests: $tests$ktests";
 		} else {
 			$r{detail} = "no WARNING, BUG, Oops or kunmap_local_indexed seen; tests: $tests$ktests";
 		}

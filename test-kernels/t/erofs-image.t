@@ -11,7 +11,7 @@ use File::Temp qw(tempdir);
 use lib "$FindBin::Bin/../lib", "$FindBin::Bin/../../scripts/lib", "$FindBin::Bin/../../cocci/lib";
 use BootGuest;
 
-my ($mkfs, $dump) = map { my $p = $_; (grep { -x } map { "$_/$p" } split(/:/, $ENV{PATH} // ''), '/usr/bin', '/usr/sbin')[0] } qw(mkfs.erofs dump.erofs);
+my ($mkfs, $dump) = map { BootGuest::host_tool($_) } qw(mkfs.erofs dump.erofs);
 plan skip_all => 'erofs-utils not installed' unless $mkfs && $dump;
 
 my $d = tempdir(CLEANUP => 1);
